@@ -1,0 +1,330 @@
+/**
+ * Cleaning helpers every source adapter uses: text, placeholders, URLs, numbers, dates, and
+ * reading JSON files that start with a byte-order mark.
+ *
+ * Every helper that repairs a value takes an optional {@link SourceReport} and counts the repair,
+ * so the ingest report says how much real-world mess each source had.
+ *
+ * @module
+ */
+import { decodeHTML } from "entities";
+import type { SourceReport } from "./report.ts";
+
+/** Values sources use to mean "no value": compared lowercase after trimming. */
+const PLACEHOLDERS = new Set([
+  "",
+  "unknown",
+  "n/a",
+  "na",
+  "none",
+  "null",
+  "undefined",
+  "-",
+  "--",
+  "nan",
+  "tbd",
+  "not specified",
+  "not available",
+]);
+
+/** True when `value` is a placeholder such as `"unknown"`, `"N/A"` or an empty string. */
+export function isPlaceholder(value: string): boolean {
+  return PLACEHOLDERS.has(value.trim().toLowerCase());
+}
+
+const ENTITY = /&(?:[a-z][a-z0-9]{1,31}|#\d{1,7}|#x[0-9a-f]{1,6});/i;
+/** Invisible or control characters that never belong in display text (tags, zero-width, BOM). */
+// deno-lint-ignore no-control-regex
+const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f\u200b-\u200f\u2060-\u2064\ufeff]/g;
+
+/**
+ * Cleans a display string: decodes HTML entities (`&amp;` → `&`), removes control and zero-width
+ * characters, collapses runs of whitespace, trims, and maps placeholders (`"unknown"`) to
+ * `undefined`.
+ *
+ * @param value anything a source put in a text field
+ * @param report counts `html_entities` and `placeholder` repairs when given
+ * @returns the clean string, or `undefined` when there is no real text
+ * @example
+ * ```ts
+ * cleanText("Tom &amp; Jerry  ") // "Tom & Jerry"
+ * cleanText("unknown") // undefined
+ * ```
+ */
+export function cleanText(value: unknown, report?: SourceReport): string | undefined {
+  if (typeof value === "number" && Number.isFinite(value)) return String(value);
+  if (typeof value !== "string") return undefined;
+  let text = value;
+  if (ENTITY.test(text)) {
+    const decoded = decodeHTML(text);
+    if (decoded !== text) {
+      report?.clean("html_entities");
+      text = decoded;
+    }
+  }
+  text = text.replace(CONTROL, "").replace(/\s+/g, " ").trim();
+  if (isPlaceholder(text)) {
+    if (value.trim() !== "") report?.clean("placeholder");
+    return undefined;
+  }
+  return text;
+}
+
+/**
+ * Like {@link cleanText} but keeps line breaks (for long markdown descriptions).
+ *
+ * @param value text field of a source
+ * @param report counts repairs when given
+ * @returns the clean multi-line string or `undefined`
+ */
+export function cleanLongText(value: unknown, report?: SourceReport): string | undefined {
+  if (typeof value !== "string") return undefined;
+  let text = value;
+  if (ENTITY.test(text)) {
+    const decoded = decodeHTML(text);
+    if (decoded !== text) {
+      report?.clean("html_entities");
+      text = decoded;
+    }
+  }
+  text = text.replace(CONTROL, "").replace(/[ \t]+/g, " ").replace(/\n{3,}/g, "\n\n").trim();
+  return isPlaceholder(text) ? undefined : text;
+}
+
+/**
+ * Cleans a list of labels (tags, categories): each through {@link cleanText}, empty and duplicate
+ * (case-insensitive) ones dropped, order kept. Accepts an array or a comma-separated string.
+ *
+ * @param value array of strings or `"a, b, c"`
+ * @param report counts repairs when given
+ * @returns the labels, possibly empty
+ */
+export function cleanList(value: unknown, report?: SourceReport): string[] {
+  const items = Array.isArray(value)
+    ? value
+    : typeof value === "string"
+    ? value.split(",")
+    : [];
+  const seen = new Set<string>();
+  const out: string[] = [];
+  for (const item of items) {
+    const text = cleanText(item, report);
+    if (text === undefined) continue;
+    const key = text.toLowerCase();
+    if (seen.has(key)) continue;
+    seen.add(key);
+    out.push(text);
+  }
+  return out;
+}
+
+/** Query parameters that only track where a visitor came from (stripped before matching). */
+const TRACKING_PARAM = /^(utm_[a-z_]+|ref|ref_src|source|via|fbclid|gclid|mc_cid|mc_eid)$/i;
+
+/**
+ * Parses and cleans a web URL: adds `https://` when the scheme is missing, keeps only http(s),
+ * strips tracking parameters (`utm_*`, `ref`, ...) and the fragment.
+ *
+ * @param value URL text from a source
+ * @param report counts `tracking_params` repairs when given
+ * @returns the cleaned absolute URL, or `undefined` when it is not a usable http(s) URL
+ * @example
+ * ```ts
+ * cleanUrl("https://leonardo.ai/?utm_source=x") // "https://leonardo.ai/"
+ * ```
+ */
+export function cleanUrl(value: unknown, report?: SourceReport): string | undefined {
+  const text = cleanText(value);
+  if (text === undefined || /\s/.test(text)) return undefined;
+  const withScheme = /^[a-z][a-z0-9+.-]*:/i.test(text) ? text : `https://${text}`;
+  let url: URL;
+  try {
+    url = new URL(withScheme);
+  } catch {
+    return undefined;
+  }
+  if (url.protocol !== "https:" && url.protocol !== "http:") return undefined;
+  if (!url.hostname.includes(".") && url.hostname !== "localhost") return undefined;
+  let stripped = false;
+  for (const key of [...url.searchParams.keys()]) {
+    if (TRACKING_PARAM.test(key)) {
+      url.searchParams.delete(key);
+      stripped = true;
+    }
+  }
+  if (stripped) report?.clean("tracking_params");
+  url.hash = "";
+  return url.toString();
+}
+
+/**
+ * The website domain of a URL, lowercase, without `www.`; used to deduplicate AI tools.
+ *
+ * @param url an absolute URL
+ * @returns e.g. `"leonardo.ai"`, or `undefined` when `url` cannot be parsed
+ */
+export function domainOf(url: string | undefined): string | undefined {
+  if (url === undefined) return undefined;
+  try {
+    return new URL(url).hostname.toLowerCase().replace(/^www\./, "");
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Normalizes a source-code repository URL into the merge key of MCP servers.
+ *
+ * Rules from `shared/data/mcp-servers/SOURCES.md`: lowercase host and path, no `.git`, no trailing
+ * slash, no `/tree/<branch>` (or `/blob/<branch>`) suffix. Also: `http` → `https`, `www.` dropped,
+ * `git+`/`git@host:` forms accepted, query and fragment dropped. For GitHub, GitLab and Bitbucket
+ * only `owner/repo` is kept (deeper paths point inside the repository).
+ *
+ * @param value repository URL text from a source
+ * @returns e.g. `"github.com/owner/repo"` (no scheme), or `undefined` when it is not a repository URL
+ * @example
+ * ```ts
+ * normalizeRepoUrl("https://GitHub.com/Owner/Repo.git/") // "github.com/owner/repo"
+ * normalizeRepoUrl("https://github.com/o/r/tree/main/src/x") // "github.com/o/r"
+ * ```
+ */
+export function normalizeRepoUrl(value: unknown): string | undefined {
+  let text = cleanText(value);
+  if (text === undefined) return undefined;
+  text = text.replace(/^git\+/, "").replace(/^git@([^:]+):/, "https://$1/");
+  if (!/^[a-z]+:\/\//i.test(text)) text = `https://${text}`;
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    return undefined;
+  }
+  const host = url.hostname.toLowerCase().replace(/^www\./, "");
+  if (!host.includes(".")) return undefined;
+  let segments = url.pathname.split("/").filter((s) => s !== "").map((s) =>
+    decodeURIComponentSafe(s).toLowerCase()
+  );
+  const treeAt = segments.findIndex((s, i) => i >= 2 && (s === "tree" || s === "blob"));
+  if (treeAt >= 0) segments = segments.slice(0, treeAt);
+  if (["github.com", "gitlab.com", "bitbucket.org", "codeberg.org", "gitee.com"].includes(host)) {
+    segments = segments.slice(0, 2);
+    if (segments.length < 2) return undefined;
+  }
+  if (segments.length === 0) return undefined;
+  const last = segments.length - 1;
+  segments[last] = segments[last]!.replace(/\.git$/, "");
+  if (segments[last] === "") return undefined;
+  return `${host}/${segments.join("/")}`;
+}
+
+function decodeURIComponentSafe(s: string): string {
+  try {
+    return decodeURIComponent(s);
+  } catch {
+    return s;
+  }
+}
+
+/**
+ * Parses a count or amount: numbers pass through, strings like `"1,234"`, `"1.2k"` or `" 42 "`
+ * are parsed, placeholders and negatives give `undefined`.
+ *
+ * @param value number or numeric text
+ * @returns a finite, non-negative number, or `undefined`
+ */
+export function cleanNumber(value: unknown): number | undefined {
+  if (typeof value === "number") return Number.isFinite(value) && value >= 0 ? value : undefined;
+  if (typeof value === "bigint") return Number(value);
+  if (typeof value !== "string") return undefined;
+  const text = value.trim().toLowerCase().replace(/,/g, "");
+  const match = /^(\d+(?:\.\d+)?)\s*([km]?)$/.exec(text);
+  if (!match) return undefined;
+  const n = Number(match[1]) * (match[2] === "k" ? 1e3 : match[2] === "m" ? 1e6 : 1);
+  return Number.isFinite(n) ? n : undefined;
+}
+
+/**
+ * Parses a date or time into ISO 8601 (UTC). Accepts ISO strings, `YYYY-MM-DD`, epoch seconds or
+ * milliseconds, and `Date` objects (as YAML parsers produce).
+ *
+ * @param value date text or number
+ * @returns ISO 8601 string (e.g. `"2025-04-11T14:54:14.212Z"`), or `undefined` when unreadable
+ */
+export function cleanDate(value: unknown): string | undefined {
+  let date: Date | undefined;
+  if (value instanceof Date) date = value;
+  else if (typeof value === "number" && Number.isFinite(value)) {
+    date = new Date(value < 1e11 ? value * 1000 : value);
+  } else if (typeof value === "string") {
+    const text = value.trim();
+    if (text === "" || isPlaceholder(text)) return undefined;
+    date = new Date(text);
+  }
+  if (date === undefined || Number.isNaN(date.getTime())) return undefined;
+  const year = date.getUTCFullYear();
+  if (year < 1990 || year > 2100) return undefined;
+  return date.toISOString();
+}
+
+/**
+ * Strips a UTF-8 byte-order mark from the start of a text.
+ *
+ * @param text file content
+ * @param report counts a `bom` repair when one was found
+ * @returns the text without a leading U+FEFF
+ */
+export function stripBom(text: string, report?: SourceReport): string {
+  if (text.charCodeAt(0) === 0xfeff) {
+    report?.clean("bom");
+    return text.slice(1);
+  }
+  return text;
+}
+
+/**
+ * Reads and parses a JSON file, tolerating a leading byte-order mark.
+ *
+ * @param path file path
+ * @param report counts the file and a `bom` repair when given
+ * @returns the parsed value
+ * @throws {Deno.errors.NotFound} when the file is missing
+ * @throws {SyntaxError} when the content is not valid JSON (callers count it and go on)
+ */
+export async function readJsonFile(path: string, report?: SourceReport): Promise<unknown> {
+  const text = await Deno.readTextFile(path);
+  report?.file();
+  return JSON.parse(stripBom(text, report));
+}
+
+/**
+ * Makes a URL-safe slug: lowercase ASCII letters, digits and single hyphens.
+ *
+ * @param value any name
+ * @returns e.g. `"leonardo-ai"` for `"Leonardo.AI"`; `""` when nothing is left
+ */
+export function slugify(value: string): string {
+  return value
+    .normalize("NFKD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .toLowerCase()
+    .replace(/&/g, " and ")
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-+|-+$/g, "")
+    .slice(0, 80)
+    .replace(/-+$/g, "");
+}
+
+/** Lowercase name with punctuation, spaces and common suffixes (`ai`, `app`, `.io`) removed. */
+export function normalizeName(value: string): string {
+  return value
+    .normalize("NFKD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .toLowerCase()
+    .replace(/\.(ai|io|com|app|so|dev|co)$/g, "")
+    .replace(/[^a-z0-9]+/g, "");
+}
+
+/** Type guard: a plain JSON object (not an array, not null). */
+export function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
