@@ -1,1 +1,77 @@
-// placeholder, replaced below
+/**
+ * toolatlas command line: `serve` (default) or `ingest [--sources DIR]`.
+ *
+ * Reads the configuration, opens the stores and starts the requested work; nothing else.
+ *
+ * @module
+ */
+import { parseArgs } from "node:util";
+import { loadConfig } from "./src/config.ts";
+import { openContext } from "./src/catalog/context.ts";
+import { createApp } from "./src/http/app.ts";
+import { buildCatalog } from "./src/ingest/build.ts";
+import { AppError } from "./src/errors.ts";
+
+const USAGE = `Usage:
+  deno task start                 serve the API (builds the catalog first when it is missing)
+  deno task ingest [--sources DIR] build data/catalog.db from the raw dumps (default ../shared/data)
+
+Environment: PORT (8000), HOSTNAME (0.0.0.0), PUBLIC_BASE_URL, TOOLATLAS_SOURCES, TOOLATLAS_CATALOG`;
+
+async function _exists(path: string): Promise<boolean> {
+  try {
+    await Deno.stat(path);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+async function main(args: string[]): Promise<number> {
+  const { positionals, values } = parseArgs({
+    args,
+    allowPositionals: true,
+    options: { sources: { type: "string" }, help: { type: "boolean", short: "h" } },
+  });
+  if (values.help) {
+    console.log(USAGE);
+    return 0;
+  }
+  const config = loadConfig();
+  const command = positionals[0] ?? "serve";
+  const sourcesDir = values.sources ?? config.sourcesDir;
+
+  if (command === "ingest") {
+    await buildCatalog({ sourcesDir, catalogPath: config.catalogPath });
+    return 0;
+  }
+  if (command !== "serve") {
+    console.error(`Unknown command "${command}"\n${USAGE}`);
+    return 2;
+  }
+  if (!await _exists(config.catalogPath)) {
+    console.error(`[serve] ${config.catalogPath} is missing: building it from ${sourcesDir}`);
+    await buildCatalog({ sourcesDir, catalogPath: config.catalogPath });
+  }
+  const ctx = await openContext(config.catalogPath, config.publicBaseUrl);
+  const app = createApp({ ctx });
+  const server = Deno.serve({
+    port: config.port,
+    hostname: config.hostname,
+    onListen: ({ port, hostname }) => {
+      const shown = hostname === "0.0.0.0" ? "localhost" : hostname;
+      console.error(`[serve] toolatlas listening on http://${shown}:${port} (REST at /api/v1)`);
+    },
+  }, app.fetch);
+  await server.finished;
+  return 0;
+}
+
+if (import.meta.main) {
+  try {
+    Deno.exit(await main(Deno.args));
+  } catch (error) {
+    console.error(error instanceof AppError || error instanceof Error ? error.message : error);
+    Deno.exit(1);
+  }
+}

@@ -1,0 +1,50 @@
+/**
+ * What every catalog use case needs: the store, the public base URL and the taxonomy.
+ *
+ * @module
+ */
+import type { SourceInfo } from "../ingest/types.ts";
+import { CatalogStore } from "./store.ts";
+import { loadTaxonomy, type Taxonomy } from "./taxonomy.ts";
+
+/** Shared, read-only state of the catalog use cases. */
+export interface CatalogContext {
+  store: CatalogStore;
+  /** Public base URL without trailing slash, e.g. `http://localhost:8000`. */
+  baseUrl: string;
+  taxonomy: Taxonomy;
+  /** Sources by id, for attribution. */
+  sources: Map<string, SourceInfo>;
+}
+
+/**
+ * Opens a built catalog and loads the taxonomy.
+ *
+ * @param catalogPath path of `catalog.db`
+ * @param baseUrl public base URL used for every `svcUrl`
+ * @returns the context
+ * @throws {Error} when the catalog cannot be opened
+ */
+export async function openContext(catalogPath: string, baseUrl: string): Promise<CatalogContext> {
+  const store = CatalogStore.open(catalogPath);
+  const sources = JSON.parse(store.meta("sources") ?? "[]") as SourceInfo[];
+  return {
+    store,
+    baseUrl: baseUrl.replace(/\/+$/, ""),
+    taxonomy: await loadTaxonomy(),
+    sources: new Map(sources.map((s) => [s.id, s])),
+  };
+}
+
+/** `svcUrl` of a tool: `{base}/tools/{slug}` (DESIGN.md "svcUrl"). */
+export function toolUrl(ctx: CatalogContext, slug: string): string {
+  return `${ctx.baseUrl}/tools/${encodeURIComponent(slug)}`;
+}
+
+/**
+ * `svcUrl` of a server: `{base}/servers/{name}`, each path segment of the name percent-encoded and
+ * the `/` of the name kept, so `io.github.o/r` gives `/servers/io.github.o/r`.
+ */
+export function serverUrl(ctx: CatalogContext, name: string): string {
+  return `${ctx.baseUrl}/servers/${name.split("/").map(encodeURIComponent).join("/")}`;
+}

@@ -1,0 +1,101 @@
+/**
+ * Opening `catalog.db` and its schema. The only place besides the catalog store and writer that
+ * holds SQL.
+ *
+ * The catalog is a plain SQLite file (via Deno's built-in `node:sqlite`) with FTS5 tables for
+ * lexical search and the `sqlite-vec` extension loaded for vector search. Each record is stored as
+ * its JSON document plus the columns needed to filter and rank it.
+ *
+ * @module
+ */
+import { DatabaseSync } from "node:sqlite";
+import { load as loadSqliteVec } from "sqlite-vec";
+
+/** Version of the table layout below; a catalog with another version is rebuilt. */
+export const SCHEMA_VERSION = 1;
+
+/** FTS5 tokenizer: Porter stemming over Unicode words, diacritics folded. */
+const TOKENIZER = "porter unicode61 remove_diacritics 2";
+
+/** DDL of a catalog database, applied by the writer to a fresh file. */
+export const SCHEMA_SQL = `
+CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+
+CREATE TABLE tools (
+  id INTEGER PRIMARY KEY,
+  slug TEXT NOT NULL UNIQUE,
+  name TEXT NOT NULL,
+  name_key TEXT NOT NULL,
+  category TEXT NOT NULL,
+  category_key TEXT NOT NULL,
+  pricing TEXT NOT NULL,
+  has_free_tier INTEGER NOT NULL,
+  popularity REAL NOT NULL,
+  facet_id TEXT,
+  subcategory_id TEXT,
+  leaf_id TEXT,
+  doc TEXT NOT NULL
+);
+CREATE INDEX tools_category ON tools(category_key);
+CREATE INDEX tools_name ON tools(name_key);
+CREATE INDEX tools_leaf ON tools(leaf_id);
+CREATE INDEX tools_facet ON tools(facet_id);
+CREATE VIRTUAL TABLE tools_fts USING fts5(
+  name, tags, category, description, features, tokenize = '${TOKENIZER}'
+);
+
+CREATE TABLE servers (
+  id INTEGER PRIMARY KEY,
+  name TEXT NOT NULL UNIQUE COLLATE NOCASE,
+  title TEXT NOT NULL,
+  title_key TEXT NOT NULL,
+  hosting TEXT NOT NULL,
+  popularity REAL NOT NULL,
+  facet_id TEXT,
+  subcategory_id TEXT,
+  leaf_id TEXT,
+  doc TEXT NOT NULL
+);
+CREATE INDEX servers_title ON servers(title_key);
+CREATE TABLE server_facets (
+  server_id INTEGER NOT NULL REFERENCES servers(id),
+  key TEXT NOT NULL,
+  value TEXT NOT NULL,
+  label TEXT NOT NULL,
+  PRIMARY KEY (key, value, server_id)
+) WITHOUT ROWID;
+CREATE INDEX server_facets_server ON server_facets(server_id);
+CREATE VIRTUAL TABLE servers_fts USING fts5(
+  title, name, tags, categories, description, tools, tokenize = '${TOKENIZER}'
+);
+
+CREATE TABLE prices (
+  id TEXT PRIMARY KEY,
+  provider TEXT NOT NULL,
+  model TEXT NOT NULL,
+  doc TEXT NOT NULL
+);
+CREATE INDEX prices_provider ON prices(provider);
+`;
+
+/** Options of {@link openCatalog}. */
+export interface OpenOptions {
+  /** Open for reading only (`PRAGMA query_only`), as the server does. Default true. */
+  readOnly?: boolean;
+}
+
+/**
+ * Opens a catalog database with the `sqlite-vec` extension loaded.
+ *
+ * @param path file path of the database (`:memory:` for tests)
+ * @param options `readOnly` (default true) opens the file read-only
+ * @returns the open database
+ * @throws {Error} when the file cannot be opened (missing, not a database)
+ */
+export function openCatalog(path: string, options: OpenOptions = {}): DatabaseSync {
+  const readOnly = options.readOnly ?? true;
+  const db = new DatabaseSync(path, { allowExtension: true, readOnly });
+  loadSqliteVec(db);
+  if (readOnly) db.exec("PRAGMA query_only = 1");
+  return db;
+}

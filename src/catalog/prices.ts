@@ -1,0 +1,84 @@
+/**
+ * First-party LLM list prices and catalog health.
+ *
+ * @module
+ */
+import type { z } from "zod";
+import type { CatalogPrice } from "../ingest/types.ts";
+import type { CatalogContext } from "./context.ts";
+import { type HealthOutput, type PriceRecord, PricesInput, type PricesOutput } from "./schemas.ts";
+import { parseInput } from "./validate.ts";
+
+/**
+ * The public shape of a price record: absent figures are `null`, never guessed.
+ *
+ * @param p merged price
+ * @returns the record
+ */
+export function toPriceRecord(p: CatalogPrice): z.infer<typeof PriceRecord> {
+  return {
+    id: p.id,
+    provider: p.provider,
+    providerName: p.providerName,
+    model: p.model,
+    name: p.name ?? null,
+    inputPerMTok: p.inputPerMTok ?? null,
+    outputPerMTok: p.outputPerMTok ?? null,
+    cacheReadPerMTok: p.cacheReadPerMTok ?? null,
+    cacheWritePerMTok: p.cacheWritePerMTok ?? null,
+    cacheWrite1hPerMTok: p.cacheWrite1hPerMTok ?? null,
+    tiers: p.tiers ?? [],
+    webSearchPerCall: p.webSearchPerCall ?? null,
+    contextWindow: p.contextWindow ?? null,
+    maxOutputTokens: p.maxOutputTokens ?? null,
+    verifiedAt: p.verifiedAt ?? null,
+    verifiedMeaning: p.verifiedMeaning ?? null,
+    pricingUrl: p.pricingUrl ?? null,
+    deprecated: p.deprecated ?? false,
+    corroboratedBy: p.corroboratedBy,
+    disagreements: p.disagreements,
+    sources: [...new Set(p.sources.map((s) => s.source))],
+    provenance: p.provenance,
+  };
+}
+
+/**
+ * First-party LLM list prices, filtered by provider, exact model id, or a substring of the model
+ * id or name. Money is USD per million tokens; the web-search fee is USD per call.
+ *
+ * @param ctx catalog context
+ * @param input `{ provider?, model?, q?, limit? }` (limit 1-500, default 100)
+ * @returns `{prices, total, units}`
+ * @throws {AppError} `invalid_parameter`
+ */
+export function listPrices(ctx: CatalogContext, input: unknown): z.infer<typeof PricesOutput> {
+  const p = parseInput(PricesInput, input);
+  const q = p.q?.toLowerCase();
+  const matches = ctx.store.prices().filter((r) =>
+    (p.provider === undefined || r.provider === p.provider.toLowerCase()) &&
+    (p.model === undefined || r.model.toLowerCase() === p.model.toLowerCase()) &&
+    (q === undefined || r.model.toLowerCase().includes(q) ||
+      (r.name ?? "").toLowerCase().includes(q))
+  );
+  return {
+    prices: matches.slice(0, p.limit).map(toPriceRecord),
+    total: matches.length,
+    units: { tokens: "USD per million tokens", webSearch: "USD per call" },
+  };
+}
+
+/**
+ * Catalog health: counts, build time, unclassified entries.
+ *
+ * @param ctx catalog context
+ * @returns the health document
+ */
+export function getHealth(ctx: CatalogContext): z.infer<typeof HealthOutput> {
+  return {
+    status: "ok",
+    builtAt: ctx.store.meta("built_at") ?? null,
+    counts: ctx.store.counts(),
+    unclassifiedTools: ctx.store.unclassified("tools"),
+    unclassifiedServers: ctx.store.unclassified("servers"),
+  };
+}

@@ -1,0 +1,435 @@
+/**
+ * zod schemas of every catalog use case's input and output. The REST routes and the MCP tools
+ * parse with the same input schemas and describe their results with the same output schemas.
+ *
+ * Bounds come from DESIGN.md ("Limits"): `limit` 1..50, default 10 (recommend 1..20, default 5);
+ * comparisons take 2..5 distinct ids.
+ *
+ * @module
+ */
+import { z } from "zod";
+import { PRICING_MODELS } from "../ingest/types.ts";
+
+/** Longest accepted free-text query, in characters. */
+export const MAX_QUERY_LENGTH = 500;
+
+const limit = (max: number, def: number) =>
+  z.number().int().min(1).max(max).default(def).describe(
+    `Number of results wanted, 1-${max} (default ${def})`,
+  );
+const text = (what: string) => z.string().trim().min(1).max(MAX_QUERY_LENGTH).describe(what);
+
+/** Pricing filter values: the pricing models plus `free` (any tool with a free tier). */
+export const PricingFilter = z.enum(["free", ...PRICING_MODELS.filter((p) => p !== "free")])
+  .describe(
+    "Pricing model: free (any tool with a free tier), freemium, free_trial, paid, contact, open_source",
+  );
+
+// ------------------------------------------------------------------ tools
+
+/** Input of `searchTools` (GET /api/v1/tools, svc_tools_search). */
+export const SearchToolsInput = z.object({
+  q: text("Free-text search query").optional(),
+  slug: z.string().trim().min(1).max(200).describe("Return only the tool with this slug")
+    .optional(),
+  category: z.string().trim().min(1).max(200).describe("Category name or slug").optional(),
+  pricing: PricingFilter.optional(),
+  facetId: z.string().trim().min(1).max(100).describe("Taxonomy facet id, e.g. build")
+    .optional(),
+  subcategoryId: z.string().trim().min(1).max(100).describe("Taxonomy subcategory id")
+    .optional(),
+  leafId: z.string().trim().min(1).max(100).describe("Taxonomy leaf id").optional(),
+  limit: limit(50, 10),
+  offset: z.number().int().min(0).max(1000).default(0).describe(
+    "Results to skip, 0-1000 (default 0)",
+  ),
+}).strict();
+
+/** The tool record of SPEC.md §2. */
+export const ToolRecord = z.object({
+  slug: z.string(),
+  name: z.string(),
+  description: z.string(),
+  url: z.string().nullable().describe("The tool's own site; null when no source gives it"),
+  pricing: z.string().describe(
+    "Pricing model: free, freemium, free_trial, paid, contact, open_source, or unknown",
+  ),
+  category: z.string(),
+  tags: z.array(z.string()),
+  hasFreeTier: z.boolean(),
+  keyFeatures: z.array(z.string()),
+  svcUrl: z.string().describe("Page of the tool on the public site"),
+});
+/** A tool record. */
+export type ToolRecord = z.infer<typeof ToolRecord>;
+
+/** Search response of SPEC.md §2. */
+export const SearchToolsOutput = z.object({
+  results: z.array(ToolRecord),
+  total: z.number().int().describe("Number of tools matching the query and filters"),
+});
+
+/** Input of `getTool` (GET /api/v1/tools/{slug}, svc_tools_details). */
+export const ToolDetailsInput = z.object({
+  slug: z.string().trim().min(1).max(200).describe("Tool slug"),
+}).strict();
+
+const Derived = z.string().describe(
+  "How a derived list was made (no source states it): e.g. same-category-lexical",
+);
+
+/** Full details of one tool. */
+export const ToolDetailsOutput = ToolRecord.extend({
+  longDescription: z.string().nullable(),
+  priceText: z.string().nullable().describe("Price as the source writes it, e.g. 20/mo"),
+  pricingTiers: z.array(z.object({
+    name: z.string(),
+    price: z.string().nullable(),
+    derived: z.boolean(),
+  })).describe("Plans; derived from the pricing model and price text, since no source lists plans"),
+  categories: z.array(z.string()),
+  useCases: z.array(z.string()),
+  integrations: z.object({
+    items: z.array(z.string()),
+    derived: z.literal(true),
+    method: Derived,
+  }),
+  competitors: z.object({
+    items: z.array(z.object({ slug: z.string(), name: z.string(), svcUrl: z.string() })),
+    derived: z.boolean(),
+    method: Derived,
+  }),
+  reviews: z.array(z.object({
+    source: z.string(),
+    rating: z.number().nullable(),
+    count: z.number().nullable(),
+    url: z.string().nullable(),
+  })),
+  taxonomy: z.object({ facetId: z.string(), subcategoryId: z.string(), leafId: z.string() })
+    .nullable(),
+  createdAt: z.string().nullable(),
+  updatedAt: z.string().nullable(),
+  sources: z.array(z.object({
+    source: z.string(),
+    sourceId: z.string(),
+    name: z.string(),
+    license: z.string(),
+  })),
+  provenance: z.record(z.string(), z.string()),
+});
+
+/** Input of `compareTools`. */
+export const CompareToolsInput = z.object({
+  slugs: z.array(z.string().trim().min(1).max(200)).min(2).max(5)
+    .refine((s) => new Set(s.map((x) => x.toLowerCase())).size === s.length, "Slugs must differ")
+    .describe("2 to 5 distinct tool slugs"),
+}).strict();
+
+/** Side-by-side comparison of tools. */
+export const CompareToolsOutput = z.object({
+  tools: z.array(ToolRecord.extend({
+    priceText: z.string().nullable(),
+    rating: z.number().nullable(),
+    reviewCount: z.number().nullable(),
+  })),
+  pricing: z.array(z.object({
+    slug: z.string(),
+    pricing: z.string(),
+    priceText: z.string().nullable(),
+    hasFreeTier: z.boolean(),
+  })),
+  features: z.object({
+    shared: z.array(z.string()).describe("Features every compared tool lists"),
+    byTool: z.record(z.string(), z.array(z.string())).describe("Features only this tool lists"),
+  }),
+  reviews: z.array(z.object({
+    slug: z.string(),
+    rating: z.number().nullable(),
+    count: z.number().nullable(),
+  })),
+});
+
+/** Input of `toolAlternatives`. */
+export const AlternativesInput = z.object({
+  slug: z.string().trim().min(1).max(200).describe("Tool slug"),
+  limit: limit(50, 10),
+}).strict();
+
+/** Alternatives of a tool. */
+export const AlternativesOutput = z.object({
+  tool: z.object({ slug: z.string(), name: z.string(), category: z.string(), svcUrl: z.string() }),
+  alternatives: z.array(ToolRecord),
+  derived: z.boolean().describe("True: no source lists competitors; the list is computed"),
+  method: Derived,
+});
+
+/** Input of `recommendTools`. */
+export const RecommendInput = z.object({
+  query: text("Description of the task, e.g. turn meeting recordings into notes"),
+  limit: limit(20, 5),
+}).strict();
+
+/** Recommendation response of SPEC.md §2. */
+export const RecommendOutput = z.object({
+  summary: z.string().describe("One-sentence overview of the answer"),
+  recommendations: z.array(z.object({
+    slug: z.string(),
+    name: z.string(),
+    reason: z.string(),
+    confidence: z.enum(["high", "medium", "low"]),
+    svcUrl: z.string(),
+  })),
+});
+
+/** Input of `listCategories` (no parameters). */
+export const CategoriesInput = z.object({}).strict();
+
+/** Every AI tool category with its tool count. */
+export const CategoriesOutput = z.object({
+  categories: z.array(z.object({
+    name: z.string(),
+    slug: z.string(),
+    toolCount: z.number().int(),
+  })),
+  total: z.number().int().describe("Number of categories"),
+});
+
+// ------------------------------------------------------------------ taxonomy
+
+/** Input of `getTaxonomy`. */
+export const TaxonomyInput = z.object({
+  facetId: z.string().trim().min(1).max(100).describe("Restrict the tree to this facet")
+    .optional(),
+}).strict();
+
+/** A taxonomy node with counts of primary assignments. */
+export interface TaxonomyNodeOut {
+  id: string;
+  name: string;
+  description: string;
+  toolCount: number;
+  serverCount: number;
+  children?: TaxonomyNodeOut[] | undefined;
+}
+
+const TaxonomyNode: z.ZodType<TaxonomyNodeOut> = z.lazy(() =>
+  z.object({
+    id: z.string(),
+    name: z.string(),
+    description: z.string(),
+    toolCount: z.number().int(),
+    serverCount: z.number().int(),
+    children: z.array(TaxonomyNode).optional(),
+  })
+);
+
+/** The taxonomy tree. */
+export const TaxonomyOutput = z.object({
+  facets: z.array(TaxonomyNode),
+  counts: z.object({ facets: z.number(), subcategories: z.number(), leaves: z.number() }),
+});
+
+// ------------------------------------------------------------------ servers
+
+/** Hosting filter values. */
+export const HostingFilter = z.enum(["local", "remote"]).describe(
+  "local: runs on your machine (package); remote: hosted endpoint",
+);
+
+/** Input of `searchServers` (GET /api/v1/servers, svc_search). */
+export const SearchServersInput = z.object({
+  q: text("Natural-language description or keywords").optional(),
+  category: z.string().trim().min(1).max(200).describe("Category label or slug").optional(),
+  hosting: HostingFilter.optional(),
+  transport: z.enum(["stdio", "streamable-http", "sse"]).optional(),
+  registryType: z.enum(["npm", "pypi", "oci", "nuget", "mcpb"]).optional(),
+  facetId: z.string().trim().min(1).max(100).optional(),
+  leafId: z.string().trim().min(1).max(100).optional(),
+  limit: limit(50, 10),
+  cursor: z.string().max(100).describe("Opaque cursor from a previous page's nextCursor")
+    .optional(),
+}).strict();
+
+/** A server in search results. */
+export const ServerSummary = z.object({
+  name: z.string().describe("Unique server name (official registry name when there is one)"),
+  title: z.string(),
+  description: z.string(),
+  repositoryUrl: z.string().nullable(),
+  hosting: z.enum(["local", "remote", "both", "unknown"]),
+  transports: z.array(z.string()),
+  registryTypes: z.array(z.string()),
+  categories: z.array(z.string()),
+  stars: z.number().nullable(),
+  official: z.boolean().describe("Listed in the official MCP registry or a vendor-official list"),
+  sourceCount: z.number().int().describe("Independent catalogs listing it"),
+  svcUrl: z.string(),
+});
+/** A server summary. */
+export type ServerSummary = z.infer<typeof ServerSummary>;
+
+/** Server search response. */
+export const SearchServersOutput = z.object({
+  results: z.array(ServerSummary),
+  total: z.number().int(),
+  nextCursor: z.string().nullable(),
+});
+
+/** Input of `getServer`. */
+export const ServerDetailsInput = z.object({
+  name: z.string().trim().min(1).max(300).describe("Server name, e.g. io.github.owner/repo"),
+}).strict();
+
+const Input = z.object({
+  name: z.string(),
+  description: z.string().optional(),
+  isRequired: z.boolean().optional(),
+  isSecret: z.boolean().optional(),
+  default: z.string().optional(),
+  value: z.string().optional(),
+  type: z.string().optional(),
+});
+
+/** Full details of one server. */
+export const ServerDetailsOutput = ServerSummary.extend({
+  officialNames: z.array(z.string()),
+  subfolder: z.string().nullable(),
+  homepage: z.string().nullable(),
+  packages: z.array(z.object({
+    registryType: z.string(),
+    identifier: z.string(),
+    version: z.string().optional(),
+    registryBaseUrl: z.string().optional(),
+    runtimeHint: z.string().optional(),
+    transport: z.object({ type: z.string(), url: z.string().optional() }).optional(),
+    environmentVariables: z.array(Input).optional(),
+    packageArguments: z.array(Input).optional(),
+    runtimeArguments: z.array(Input).optional(),
+    fileSha256: z.string().optional(),
+  })),
+  remotes: z.array(z.object({
+    type: z.string(),
+    url: z.string(),
+    headers: z.array(Input).optional(),
+  })),
+  tags: z.array(z.string()),
+  license: z.string().nullable(),
+  forks: z.number().nullable(),
+  useCount: z.number().nullable(),
+  monthlyDownloads: z.number().nullable(),
+  version: z.string().nullable(),
+  status: z.string().nullable(),
+  publishedAt: z.string().nullable(),
+  updatedAt: z.string().nullable(),
+  vendorOfficial: z.boolean(),
+  tools: z.array(z.object({
+    name: z.string(),
+    description: z.string().optional(),
+    inputSchema: z.unknown().optional(),
+  })),
+  inventoryStatus: z.enum(["known", "unknown"]),
+  inventorySource: z.string().nullable(),
+  sources: z.array(z.object({
+    source: z.string(),
+    sourceId: z.string(),
+    name: z.string(),
+    license: z.string(),
+  })),
+  provenance: z.record(z.string(), z.string()),
+});
+
+/** Input of `compareServers`. */
+export const CompareServersInput = z.object({
+  names: z.array(z.string().trim().min(1).max(300)).min(2).max(5)
+    .refine((s) => new Set(s.map((x) => x.toLowerCase())).size === s.length, "Names must differ")
+    .describe("2 to 5 distinct server names"),
+}).strict();
+
+/** Side-by-side comparison of servers. */
+export const CompareServersOutput = z.object({
+  servers: z.array(ServerSummary.extend({
+    license: z.string().nullable(),
+    toolCount: z.number().int().nullable(),
+    updatedAt: z.string().nullable(),
+    installMethods: z.array(z.string()),
+  })),
+});
+
+/** Input of `serverFilters` (no parameters). */
+export const FiltersInput = z.object({}).strict();
+
+const Facet = z.array(z.object({ value: z.string(), label: z.string(), count: z.number().int() }));
+/** Server filter values with counts. */
+export const FiltersOutput = z.object({
+  categories: Facet,
+  hosting: Facet,
+  transports: Facet,
+  registryTypes: Facet,
+});
+
+// ------------------------------------------------------------------ prices
+
+/** Input of `listPrices`. */
+export const PricesInput = z.object({
+  provider: z.string().trim().min(1).max(100).describe("Provider id, e.g. openai, anthropic")
+    .optional(),
+  model: z.string().trim().min(1).max(200).describe("Exact model id, e.g. gpt-4o").optional(),
+  q: text("Substring of the model id or name").optional(),
+  limit: z.number().int().min(1).max(500).default(100).describe(
+    "Number of results, 1-500 (default 100)",
+  ),
+}).strict();
+
+const money = z.number().nullable();
+/** One first-party LLM price. Money in USD per million tokens; web search in USD per call. */
+export const PriceRecord = z.object({
+  id: z.string(),
+  provider: z.string(),
+  providerName: z.string(),
+  model: z.string(),
+  name: z.string().nullable(),
+  inputPerMTok: money,
+  outputPerMTok: money,
+  cacheReadPerMTok: money,
+  cacheWritePerMTok: money,
+  cacheWrite1hPerMTok: money,
+  tiers: z.array(z.object({
+    thresholdTokens: z.number(),
+    inputPerMTok: z.number().optional(),
+    outputPerMTok: z.number().optional(),
+    cacheReadPerMTok: z.number().optional(),
+    cacheWritePerMTok: z.number().optional(),
+  })),
+  webSearchPerCall: money,
+  contextWindow: z.number().nullable(),
+  maxOutputTokens: z.number().nullable(),
+  verifiedAt: z.string().nullable(),
+  verifiedMeaning: z.string().nullable(),
+  pricingUrl: z.string().nullable(),
+  deprecated: z.boolean(),
+  corroboratedBy: z.array(z.string()),
+  disagreements: z.array(z.object({
+    field: z.string(),
+    values: z.array(z.object({ source: z.string(), value: z.number() })),
+  })),
+  sources: z.array(z.string()),
+  provenance: z.record(z.string(), z.string()),
+});
+
+/** LLM price list. */
+export const PricesOutput = z.object({
+  prices: z.array(PriceRecord),
+  total: z.number().int(),
+  units: z.object({ tokens: z.string(), webSearch: z.string() }),
+});
+
+// ------------------------------------------------------------------ health
+
+/** Catalog health. */
+export const HealthOutput = z.object({
+  status: z.literal("ok"),
+  builtAt: z.string().nullable(),
+  counts: z.object({ tools: z.number(), servers: z.number(), prices: z.number() }),
+  unclassifiedTools: z.number(),
+  unclassifiedServers: z.number(),
+});

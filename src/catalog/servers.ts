@@ -1,0 +1,221 @@
+/**
+ * MCP server use cases: search, details, compare, filters.
+ *
+ * @module
+ */
+import type { z } from "zod";
+import { AppError } from "../errors.ts";
+import type { CatalogServer } from "../ingest/merge_servers.ts";
+import { type CatalogContext, serverUrl } from "./context.ts";
+import {
+  CompareServersInput,
+  type CompareServersOutput,
+  FiltersInput,
+  type FiltersOutput,
+  SearchServersInput,
+  type SearchServersOutput,
+  ServerDetailsInput,
+  type ServerDetailsOutput,
+  type ServerSummary,
+} from "./schemas.ts";
+import { requireNode } from "./taxonomy.ts";
+import { parseInput } from "./validate.ts";
+
+/** Deepest offset a cursor may reach (ranking keeps a bounded candidate list). */
+const MAX_OFFSET = 1000;
+
+/**
+ * The summary shape of a server in search results.
+ *
+ * @param ctx catalog context (for `svcUrl`)
+ * @param s merged server
+ * @returns the summary
+ */
+export function toServerSummary(ctx: CatalogContext, s: CatalogServer): ServerSummary {
+  return {
+    name: s.name,
+    title: s.title,
+    description: s.description,
+    repositoryUrl: s.repositoryUrl,
+    hosting: s.hosting,
+    transports: s.transports,
+    registryTypes: [...new Set(s.packages.map((p) => p.registryType))],
+    categories: s.categories,
+    stars: s.stars ?? null,
+    official: s.officialNames.length > 0 || s.vendorOfficial,
+    sourceCount: new Set(s.sources.map((r) => r.source)).size,
+    svcUrl: serverUrl(ctx, s.name),
+  };
+}
+
+/** Encodes a result offset as an opaque cursor. */
+function _cursor(offset: number): string {
+  return btoa(`o:${offset}`).replace(/=+$/, "");
+}
+
+/** Decodes a cursor; throws `invalid_parameter` for anything not made by {@link _cursor}. */
+function _offset(cursor: string | undefined): number {
+  if (cursor === undefined) return 0;
+  let text = "";
+  try {
+    text = atob(cursor);
+  } catch { /* reported below */ }
+  const m = /^o:(\d{1,6})$/.exec(text);
+  const offset = m ? Number(m[1]) : NaN;
+  if (!(offset >= 0 && offset <= MAX_OFFSET)) {
+    throw new AppError(
+      "invalid_parameter",
+      `Cannot use cursor "${cursor}": not a cursor of this API`,
+      {
+        errors: [{ field: "cursor", message: "Use nextCursor from a previous page" }],
+      },
+    );
+  }
+  return offset;
+}
+
+/**
+ * Searches MCP servers by words or a natural-language description, with filters.
+ *
+ * @param ctx catalog context
+ * @param input see {@link SearchServersInput}: `q`, `category`, `hosting` (local|remote),
+ *   `transport`, `registryType`, `facetId`, `leafId`, `limit` (1-50, default 10), `cursor`
+ * @returns `{results, total, nextCursor}` (`nextCursor` null on the last page)
+ * @throws {AppError} `invalid_parameter` for bad filters or cursor; `not_found` for unknown
+ *   taxonomy ids
+ */
+export function searchServers(
+  ctx: CatalogContext,
+  input: unknown,
+): z.infer<typeof SearchServersOutput> {
+  const p = parseInput(SearchServersInput, input);
+  if (p.facetId !== undefined) requireNode(ctx, p.facetId, "facet", "facetId");
+  if (p.leafId !== undefined) requireNode(ctx, p.leafId, "leaf", "leafId");
+  const offset = _offset(p.cursor);
+  const filter = {
+    ...(p.category !== undefined && { category: p.category }),
+    ...(p.hosting !== undefined && { hosting: p.hosting }),
+    ...(p.transport !== undefined && { transport: p.transport }),
+    ...(p.registryType !== undefined && { registryType: p.registryType }),
+    ...(p.facetId !== undefined && { facetId: p.facetId }),
+    ...(p.leafId !== undefined && { leafId: p.leafId }),
+  };
+  const page = ctx.store.searchServers(p.q ?? "", filter, p.limit, offset);
+  const next = offset + page.ids.length;
+  return {
+    results: ctx.store.serversByIds(page.ids).map((s) => toServerSummary(ctx, s)),
+    total: page.total,
+    nextCursor: page.ids.length === p.limit && next < page.total && next <= MAX_OFFSET
+      ? _cursor(next)
+      : null,
+  };
+}
+
+function _requireServer(ctx: CatalogContext, name: string): CatalogServer {
+  const server = ctx.store.serverByName(name);
+  if (!server) throw new AppError("not_found", `Cannot find MCP server "${name}"`);
+  return server;
+}
+
+/**
+ * Full details of one MCP server: packages, remotes, tool inventory, sources and provenance.
+ *
+ * @param ctx catalog context
+ * @param input `{ name }` (case-insensitive)
+ * @returns the details
+ * @throws {AppError} `not_found` for an unknown name
+ */
+export function getServer(
+  ctx: CatalogContext,
+  input: unknown,
+): z.infer<typeof ServerDetailsOutput> {
+  const { name } = parseInput(ServerDetailsInput, input);
+  const s = _requireServer(ctx, name);
+  return {
+    ...toServerSummary(ctx, s),
+    officialNames: s.officialNames,
+    subfolder: s.subfolder ?? null,
+    homepage: s.homepage ?? null,
+    packages: s.packages,
+    remotes: s.remotes,
+    tags: s.tags,
+    license: s.license ?? null,
+    forks: s.forks ?? null,
+    useCount: s.useCount ?? null,
+    monthlyDownloads: s.monthlyDownloads ?? null,
+    version: s.version ?? null,
+    status: s.status ?? null,
+    publishedAt: s.publishedAt ?? null,
+    updatedAt: s.updatedAt ?? null,
+    vendorOfficial: s.vendorOfficial,
+    tools: s.tools,
+    inventoryStatus: s.tools.length > 0 ? "known" : "unknown",
+    inventorySource: s.toolsSource ?? null,
+    sources: s.sources.map((r) => {
+      const info = ctx.sources.get(r.source);
+      return {
+        source: r.source,
+        sourceId: r.sourceId,
+        name: info?.name ?? r.source,
+        license: info?.license ?? "none stated",
+      };
+    }),
+    provenance: s.provenance,
+  };
+}
+
+/** Install methods a server offers, e.g. `["npm", "remote:streamable-http"]`. */
+function _installMethods(s: CatalogServer): string[] {
+  return [
+    ...new Set([
+      ...s.packages.map((p) => p.registryType),
+      ...s.remotes.map((r) => `remote:${r.type}`),
+    ]),
+  ];
+}
+
+/**
+ * Side-by-side comparison of 2 to 5 MCP servers.
+ *
+ * @param ctx catalog context
+ * @param input `{ names }` (2-5 distinct names)
+ * @returns one row per server, in the order asked
+ * @throws {AppError} `invalid_parameter` for fewer than 2 or more than 5; `not_found`
+ */
+export function compareServers(
+  ctx: CatalogContext,
+  input: unknown,
+): z.infer<typeof CompareServersOutput> {
+  const { names } = parseInput(CompareServersInput, input);
+  return {
+    servers: names.map((n) => _requireServer(ctx, n)).map((s) => ({
+      ...toServerSummary(ctx, s),
+      license: s.license ?? null,
+      toolCount: s.tools.length > 0 ? s.tools.length : null,
+      updatedAt: s.updatedAt ?? null,
+      installMethods: _installMethods(s),
+    })),
+  };
+}
+
+/**
+ * Filter values for server search with their counts: categories (source labels, the 200 largest),
+ * hosting, transports and registry types.
+ *
+ * @param ctx catalog context
+ * @param input `{}`
+ * @returns the filter values
+ */
+export function serverFilters(
+  ctx: CatalogContext,
+  input: unknown = {},
+): z.infer<typeof FiltersOutput> {
+  parseInput(FiltersInput, input);
+  const f = ctx.store.serverFacets();
+  return {
+    categories: f.category.slice(0, 200),
+    hosting: f.hosting,
+    transports: f.transport,
+    registryTypes: f.registryType,
+  };
+}

@@ -1,0 +1,534 @@
+/**
+ * Read-only queries over `catalog.db`: the only module that runs SQL against a built catalog.
+ *
+ * Lexical search is FTS5 BM25 with per-column weights (name highest), queried twice (all terms,
+ * then any term) and re-ranked in {@link rankLexical}: documents matching every term come first,
+ * an exact name match tops the list, and a small popularity prior breaks near-ties.
+ *
+ * @module
+ */
+import type { DatabaseSync, SQLInputValue } from "node:sqlite";
+import type { CatalogServer } from "../ingest/merge_servers.ts";
+import type { CatalogPrice, CatalogTool } from "../ingest/types.ts";
+import { openCatalog, SCHEMA_VERSION } from "./db.ts";
+import { matchKey } from "./writer.ts";
+
+/** BM25 column weights for `tools_fts(name, tags, category, description, features)`. */
+export const TOOL_WEIGHTS = [10, 3, 3, 1, 2] as const;
+/** BM25 column weights for `servers_fts(title, name, tags, categories, description, tools)`. */
+export const SERVER_WEIGHTS = [10, 6, 3, 3, 1, 0.5] as const;
+
+/** How many candidates each FTS pass returns before re-ranking and filtering. */
+const CANDIDATES = 400;
+
+/** Words that carry no meaning in a search for a tool (dropped unless nothing else is left). */
+const STOPWORDS = new Set(
+  ("a an and are as at be by can do for from get has have help how i in into is it its let me my " +
+    "of on or our that the their them then this to tool tools us want we what which will with " +
+    "you your need needs something some any app apps server servers mcp")
+    .split(" "),
+);
+
+/** Filters of a tool search; every field optional. */
+export interface ToolFilter {
+  /** Category name or slug, compared by {@link matchKey}. */
+  category?: string;
+  /** `free` matches every tool with a free tier; another value matches that pricing model. */
+  pricing?: string;
+  facetId?: string;
+  subcategoryId?: string;
+  leafId?: string;
+}
+
+/** Filters of a server search; every field optional. */
+export interface ServerFilter {
+  category?: string;
+  /** `local` or `remote` (servers with both match either). */
+  hosting?: string;
+  transport?: string;
+  registryType?: string;
+  facetId?: string;
+  leafId?: string;
+}
+
+/** A ranked page of ids with the number of all matches. */
+export interface RankedIds {
+  /** Row ids, best first. */
+  ids: number[];
+  /** Number of entries matching query and filters. */
+  total: number;
+  /** Relevance per returned id (0-1 after normalization; absent for browse listings). */
+  scores: Map<number, number>;
+}
+
+/** Counts per value of one filter dimension. */
+export interface FacetCount {
+  value: string;
+  label: string;
+  count: number;
+}
+
+/**
+ * Splits a free-text query into FTS5 terms: lowercase words of letters and digits, stopwords
+ * dropped (unless nothing else is left), at most 12 terms, each quoted so FTS5 syntax characters
+ * in user input are never interpreted.
+ *
+ * @param q the user's query, e.g. `"let my agent query Postgres"`
+ * @returns quoted terms, e.g. `['"agent"', '"query"', '"postgres"']`; empty for a blank query
+ */
+export function queryTerms(q: string): string[] {
+  const words = q.toLowerCase().normalize("NFKD").replace(/[\u0300-\u036f]/g, "")
+    .split(/[^\p{L}\p{N}]+/u).filter((w) => w.length > 0);
+  const meaningful = words.filter((w) => !STOPWORDS.has(w));
+  const chosen = [...new Set(meaningful.length > 0 ? meaningful : words)].slice(0, 12);
+  return chosen.map((w) => `"${w}"`);
+}
+
+/** One FTS candidate before re-ranking. */
+export interface Candidate {
+  id: number;
+  /** Negated BM25 (higher is better). */
+  bm25: number;
+  /** True when the document matched every term. */
+  allTerms: boolean;
+  popularity: number;
+  /** True when the entry's name equals the query (by {@link matchKey}). */
+  exact: boolean;
+}
+
+/**
+ * Orders lexical candidates: exact name matches first, then by
+ * `bm25 / max(bm25) + 0.5·[all terms matched] + 0.05·popularity`.
+ *
+ * @param candidates candidates from the FTS passes
+ * @returns ids with their normalized scores, best first
+ */
+export function rankLexical(candidates: Candidate[]): { id: number; score: number }[] {
+  const max = Math.max(1e-9, ...candidates.map((c) => c.bm25));
+  return candidates
+    .map((c) => ({
+      id: c.id,
+      score: (c.exact ? 10 : 0) + c.bm25 / max + (c.allTerms ? 0.5 : 0) + 0.05 * c.popularity,
+    }))
+    .sort((a, b) => b.score - a.score || a.id - b.id);
+}
+
+/**
+ * The read side of the catalog. Open one per process and share it; every method is synchronous
+ * and safe to call concurrently from request handlers (SQLite serializes them).
+ */
+export class CatalogStore {
+  readonly db: DatabaseSync;
+  #statements = new Map<string, ReturnType<DatabaseSync["prepare"]>>();
+
+  /**
+   * @param db an open catalog database (see {@link CatalogStore.open})
+   */
+  constructor(db: DatabaseSync) {
+    this.db = db;
+  }
+
+  /**
+   * Opens a built catalog file read-only.
+   *
+   * @param path path of `catalog.db`
+   * @returns the store
+   * @throws {Error} when the file is missing, unreadable or of another schema version
+   */
+  static open(path: string): CatalogStore {
+    const store = new CatalogStore(openCatalog(path, { readOnly: true }));
+    const version = store.meta("schema_version");
+    if (version !== String(SCHEMA_VERSION)) {
+      store.close();
+      throw new Error(
+        `Cannot use catalog "${path}": schema version ${version} is not ${SCHEMA_VERSION}`,
+      );
+    }
+    return store;
+  }
+
+  /** Closes the database. */
+  close(): void {
+    this.db.close();
+  }
+
+  #prepare(sql: string) {
+    let st = this.#statements.get(sql);
+    if (!st) this.#statements.set(sql, st = this.db.prepare(sql));
+    return st;
+  }
+
+  #all(sql: string, ...params: SQLInputValue[]): Record<string, unknown>[] {
+    return this.#prepare(sql).all(...params) as Record<string, unknown>[];
+  }
+
+  #get(sql: string, ...params: SQLInputValue[]): Record<string, unknown> | undefined {
+    return this.#prepare(sql).get(...params) as Record<string, unknown> | undefined;
+  }
+
+  /** A value of the `meta` table (`built_at`, `report`, `schema_version`), or `undefined`. */
+  meta(key: string): string | undefined {
+    return this.#get("SELECT value FROM meta WHERE key = ?", key)?.value as string | undefined;
+  }
+
+  /** Numbers of tools, servers and prices in the catalog. */
+  counts(): { tools: number; servers: number; prices: number } {
+    const n = (t: string) => Number(this.#get(`SELECT count(*) AS n FROM ${t}`)!.n);
+    return { tools: n("tools"), servers: n("servers"), prices: n("prices") };
+  }
+
+  // ---------------------------------------------------------------- tools
+
+  /** The tool with this slug, or `undefined`. */
+  toolBySlug(slug: string): CatalogTool | undefined {
+    const row = this.#get("SELECT doc FROM tools WHERE slug = ?", slug.toLowerCase());
+    return row ? JSON.parse(row.doc as string) as CatalogTool : undefined;
+  }
+
+  /** Row id of the tool with this slug, or `undefined`. */
+  toolId(slug: string): number | undefined {
+    const row = this.#get("SELECT id FROM tools WHERE slug = ?", slug.toLowerCase());
+    return row ? Number(row.id) : undefined;
+  }
+
+  /** Tools by row id, in the order given (unknown ids are left out). */
+  toolsByIds(ids: number[]): CatalogTool[] {
+    if (ids.length === 0) return [];
+    const rows = this.#all(
+      `SELECT id, doc FROM tools WHERE id IN (${ids.map(() => "?").join(",")})`,
+      ...ids,
+    );
+    const byId = new Map(rows.map((r) => [Number(r.id), r.doc as string]));
+    return ids.flatMap((id) => {
+      const doc = byId.get(id);
+      return doc === undefined ? [] : [JSON.parse(doc) as CatalogTool];
+    });
+  }
+
+  /** Taxonomy placement of a tool, or `undefined` when unclassified. */
+  toolPlacement(
+    slug: string,
+  ): { facetId: string; subcategoryId: string; leafId: string } | undefined {
+    const row = this.#get(
+      "SELECT facet_id, subcategory_id, leaf_id FROM tools WHERE slug = ? AND leaf_id IS NOT NULL",
+      slug.toLowerCase(),
+    );
+    return row
+      ? {
+        facetId: row.facet_id as string,
+        subcategoryId: row.subcategory_id as string,
+        leafId: row.leaf_id as string,
+      }
+      : undefined;
+  }
+
+  #toolWhere(filter: ToolFilter): { sql: string; params: SQLInputValue[] } {
+    const clauses: string[] = [];
+    const params: SQLInputValue[] = [];
+    if (filter.category !== undefined) {
+      clauses.push("t.category_key = ?");
+      params.push(matchKey(filter.category));
+    }
+    if (filter.pricing !== undefined) {
+      if (filter.pricing === "free") clauses.push("t.has_free_tier = 1");
+      else {
+        clauses.push("t.pricing = ?");
+        params.push(filter.pricing);
+      }
+    }
+    for (
+      const [col, value] of [
+        ["facet_id", filter.facetId],
+        ["subcategory_id", filter.subcategoryId],
+        ["leaf_id", filter.leafId],
+      ] as const
+    ) {
+      if (value !== undefined) {
+        clauses.push(`t.${col} = ?`);
+        params.push(value);
+      }
+    }
+    return { sql: clauses.length ? clauses.join(" AND ") : "1", params };
+  }
+
+  /**
+   * Lexical tool search (or a browse listing by popularity when `q` is blank).
+   *
+   * @param q free-text query
+   * @param filter filters applied before paging
+   * @param limit page size
+   * @param offset entries to skip
+   * @returns a page of row ids and the total number of matches
+   */
+  searchTools(q: string, filter: ToolFilter, limit: number, offset: number): RankedIds {
+    const where = this.#toolWhere(filter);
+    const terms = queryTerms(q);
+    if (terms.length === 0) {
+      const total = Number(
+        this.#get(`SELECT count(*) AS n FROM tools t WHERE ${where.sql}`, ...where.params)!.n,
+      );
+      const ids = this.#all(
+        `SELECT id FROM tools t WHERE ${where.sql} ORDER BY popularity DESC, name_key LIMIT ? OFFSET ?`,
+        ...where.params,
+        limit,
+        offset,
+      ).map((r) => Number(r.id));
+      return { ids, total, scores: new Map() };
+    }
+    return this.#lexical("tools", TOOL_WEIGHTS, "name_key", q, terms, where, limit, offset);
+  }
+
+  /** Main categories with their tool counts, most tools first. */
+  toolCategories(): FacetCount[] {
+    return this.#all(
+      `SELECT category_key AS value, min(category) AS label, count(*) AS count FROM tools
+       GROUP BY category_key ORDER BY count DESC, label`,
+    ).map((r) => ({ value: r.value as string, label: r.label as string, count: Number(r.count) }));
+  }
+
+  /** Counts of tools per taxonomy node id (facet, subcategory and leaf ids together). */
+  toolPlacementCounts(): Map<string, number> {
+    return this.#placementCounts("tools");
+  }
+
+  /** Counts of servers per taxonomy node id (facet, subcategory and leaf ids together). */
+  serverPlacementCounts(): Map<string, number> {
+    return this.#placementCounts("servers");
+  }
+
+  #placementCounts(table: "tools" | "servers"): Map<string, number> {
+    const counts = new Map<string, number>();
+    for (const col of ["facet_id", "subcategory_id", "leaf_id"]) {
+      for (
+        const r of this.#all(
+          `SELECT ${col} AS id, count(*) AS n FROM ${table} WHERE ${col} IS NOT NULL GROUP BY ${col}`,
+        )
+      ) counts.set(r.id as string, Number(r.n));
+    }
+    return counts;
+  }
+
+  /** Number of entries without a taxonomy placement. */
+  unclassified(table: "tools" | "servers"): number {
+    return Number(this.#get(`SELECT count(*) AS n FROM ${table} WHERE leaf_id IS NULL`)!.n);
+  }
+
+  /**
+   * Tools in the same category as `slug`, most similar first by lexical overlap of name, tags and
+   * description (BM25 of the tool's own words within its category), then popularity.
+   *
+   * @param slug the tool
+   * @param limit how many
+   * @returns row ids, best first (the tool itself excluded)
+   */
+  similarTools(slug: string, limit: number): number[] {
+    const row = this.#get("SELECT id, category_key FROM tools WHERE slug = ?", slug.toLowerCase());
+    if (!row) return [];
+    const tool = this.toolBySlug(slug)!;
+    const terms = queryTerms([tool.name, ...tool.tags, tool.description].join(" ")).slice(0, 12);
+    const id = Number(row.id);
+    const ranked = terms.length === 0 ? [] : this.#all(
+      `SELECT f.rowid AS id FROM tools_fts f JOIN tools t ON t.id = f.rowid
+       WHERE tools_fts MATCH ? AND t.category_key = ? AND t.id != ?
+       ORDER BY bm25(tools_fts, ${TOOL_WEIGHTS.join(", ")}) - 0.3 * t.popularity LIMIT ?`,
+      terms.join(" OR "),
+      row.category_key as string,
+      id,
+      limit,
+    ).map((r) => Number(r.id));
+    if (ranked.length >= limit) return ranked;
+    const more = this.#all(
+      `SELECT id FROM tools WHERE category_key = ? AND id != ? ORDER BY popularity DESC, name_key
+       LIMIT ?`,
+      row.category_key as string,
+      id,
+      limit + ranked.length,
+    ).map((r) => Number(r.id)).filter((x) => !ranked.includes(x));
+    return [...ranked, ...more].slice(0, limit);
+  }
+
+  // ---------------------------------------------------------------- servers
+
+  /** The server with this name (case-insensitive), or `undefined`. */
+  serverByName(name: string): CatalogServer | undefined {
+    const row = this.#get("SELECT doc FROM servers WHERE name = ?", name);
+    return row ? JSON.parse(row.doc as string) as CatalogServer : undefined;
+  }
+
+  /** Servers by row id, in the order given. */
+  serversByIds(ids: number[]): CatalogServer[] {
+    if (ids.length === 0) return [];
+    const rows = this.#all(
+      `SELECT id, doc FROM servers WHERE id IN (${ids.map(() => "?").join(",")})`,
+      ...ids,
+    );
+    const byId = new Map(rows.map((r) => [Number(r.id), r.doc as string]));
+    return ids.flatMap((id) => {
+      const doc = byId.get(id);
+      return doc === undefined ? [] : [JSON.parse(doc) as CatalogServer];
+    });
+  }
+
+  #serverWhere(filter: ServerFilter): { sql: string; params: SQLInputValue[] } {
+    const clauses: string[] = [];
+    const params: SQLInputValue[] = [];
+    const facet = (key: string, value: string) => {
+      clauses.push(
+        "EXISTS (SELECT 1 FROM server_facets x WHERE x.key = ? AND x.value = ? AND x.server_id = t.id)",
+      );
+      params.push(key, value);
+    };
+    if (filter.category !== undefined) facet("category", matchKey(filter.category));
+    if (filter.hosting !== undefined) facet("hosting", filter.hosting);
+    if (filter.transport !== undefined) facet("transport", filter.transport);
+    if (filter.registryType !== undefined) facet("registryType", filter.registryType);
+    if (filter.facetId !== undefined) {
+      clauses.push("t.facet_id = ?");
+      params.push(filter.facetId);
+    }
+    if (filter.leafId !== undefined) {
+      clauses.push("t.leaf_id = ?");
+      params.push(filter.leafId);
+    }
+    return { sql: clauses.length ? clauses.join(" AND ") : "1", params };
+  }
+
+  /**
+   * Lexical server search (or a browse listing by popularity when `q` is blank).
+   *
+   * @param q free-text query
+   * @param filter filters applied before paging
+   * @param limit page size
+   * @param offset entries to skip
+   * @returns a page of row ids and the total number of matches
+   */
+  searchServers(q: string, filter: ServerFilter, limit: number, offset: number): RankedIds {
+    const where = this.#serverWhere(filter);
+    const terms = queryTerms(q);
+    if (terms.length === 0) {
+      const total = Number(
+        this.#get(`SELECT count(*) AS n FROM servers t WHERE ${where.sql}`, ...where.params)!.n,
+      );
+      const ids = this.#all(
+        `SELECT id FROM servers t WHERE ${where.sql} ORDER BY popularity DESC, title_key
+         LIMIT ? OFFSET ?`,
+        ...where.params,
+        limit,
+        offset,
+      ).map((r) => Number(r.id));
+      return { ids, total, scores: new Map() };
+    }
+    return this.#lexical("servers", SERVER_WEIGHTS, "title_key", q, terms, where, limit, offset);
+  }
+
+  /**
+   * Counts of servers per value of each filter dimension.
+   *
+   * @returns `category`, `hosting`, `transport` and `registryType` counts, largest first
+   */
+  serverFacets(): Record<"category" | "hosting" | "transport" | "registryType", FacetCount[]> {
+    const out = { category: [], hosting: [], transport: [], registryType: [] } as Record<
+      "category" | "hosting" | "transport" | "registryType",
+      FacetCount[]
+    >;
+    for (
+      const r of this.#all(
+        `SELECT key, value, min(label) AS label, count(*) AS count FROM server_facets
+         GROUP BY key, value ORDER BY key, count DESC, value`,
+      )
+    ) {
+      const key = r.key as keyof typeof out;
+      out[key]?.push({
+        value: r.value as string,
+        label: r.label as string,
+        count: Number(r.count),
+      });
+    }
+    return out;
+  }
+
+  // ---------------------------------------------------------------- prices
+
+  /** Every price record, sorted by provider then model. */
+  prices(): CatalogPrice[] {
+    return this.#all("SELECT doc FROM prices ORDER BY provider, model").map((r) =>
+      JSON.parse(r.doc as string) as CatalogPrice
+    );
+  }
+
+  // ---------------------------------------------------------------- shared
+
+  #lexical(
+    table: "tools" | "servers",
+    weights: readonly number[],
+    nameKeyColumn: string,
+    q: string,
+    terms: string[],
+    where: { sql: string; params: SQLInputValue[] },
+    limit: number,
+    offset: number,
+  ): RankedIds {
+    const fts = `${table}_fts`;
+    const sql = `SELECT f.rowid AS id, -bm25(${fts}, ${weights.join(", ")}) AS score,
+        t.popularity AS popularity, t.${nameKeyColumn} = ? AS exact
+      FROM ${fts} f JOIN ${table} t ON t.id = f.rowid
+      WHERE ${fts} MATCH ? AND ${where.sql}
+      ORDER BY bm25(${fts}, ${weights.join(", ")}) LIMIT ?`;
+    const key = matchKey(q);
+    const anyTerm = terms.join(" OR ");
+    const allTerms = terms.join(" AND ");
+    const seen = new Map<number, Candidate>();
+    const take = (query: string, all: boolean) => {
+      for (const r of this.#all(sql, key, query, ...where.params, CANDIDATES)) {
+        const id = Number(r.id);
+        if (seen.has(id)) continue;
+        seen.set(id, {
+          id,
+          bm25: Number(r.score),
+          allTerms: all,
+          popularity: Number(r.popularity),
+          exact: Number(r.exact) === 1,
+        });
+      }
+    };
+    take(allTerms, true);
+    if (terms.length > 1) take(anyTerm, false);
+    // Exact name matches that the FTS pass may have ranked below the candidate cut.
+    for (
+      const r of this.#all(
+        `SELECT id, popularity FROM ${table} t WHERE ${nameKeyColumn} = ? AND ${where.sql} LIMIT 5`,
+        key,
+        ...where.params,
+      )
+    ) {
+      const id = Number(r.id);
+      const c = seen.get(id);
+      if (c) c.exact = true;
+      else {
+        seen.set(id, {
+          id,
+          bm25: 0,
+          allTerms: true,
+          popularity: Number(r.popularity),
+          exact: true,
+        });
+      }
+    }
+    const total = Number(
+      this.#get(
+        `SELECT count(*) AS n FROM ${fts} f JOIN ${table} t ON t.id = f.rowid
+         WHERE ${fts} MATCH ? AND ${where.sql}`,
+        anyTerm,
+        ...where.params,
+      )!.n,
+    );
+    const ranked = rankLexical([...seen.values()]);
+    const page = ranked.slice(offset, offset + limit);
+    const top = ranked[0]?.score ?? 1;
+    return {
+      ids: page.map((r) => r.id),
+      total: Math.max(total, ranked.length),
+      scores: new Map(page.map((r) => [r.id, Math.min(1, r.score / Math.max(top, 1e-9))])),
+    };
+  }
+}

@@ -1,0 +1,173 @@
+/**
+ * Writes a complete catalog database atomically: everything goes into a temporary file next to
+ * the target, which is renamed over the old catalog only when the whole write succeeded. A failed
+ * or killed ingest therefore leaves the previous catalog in place.
+ *
+ * @module
+ */
+import type { CatalogServer } from "../ingest/merge_servers.ts";
+import type { CatalogPrice, CatalogTool, SourceInfo } from "../ingest/types.ts";
+import { openCatalog, SCHEMA_SQL, SCHEMA_VERSION } from "./db.ts";
+import { serverPopularity, toolPopularity } from "./popularity.ts";
+
+/** Taxonomy placement of one entry (issue 5 fills it; `null` while unclassified). */
+export interface Placement {
+  facetId: string;
+  subcategoryId: string;
+  leafId: string;
+}
+
+/** Everything a catalog file holds. */
+export interface CatalogData {
+  tools: CatalogTool[];
+  servers: CatalogServer[];
+  prices: CatalogPrice[];
+  /** Every source read, for attribution (stored as JSON under `meta.sources`). */
+  sources: SourceInfo[];
+  /** Ingest report (stored as JSON under `meta.report`). */
+  report: unknown;
+  /** Build time, ISO 8601. */
+  builtAt: string;
+  /** Placement per tool slug / server name, when classified. */
+  toolPlacements?: Map<string, Placement>;
+  serverPlacements?: Map<string, Placement>;
+}
+
+/** Lowercase key used for exact-name and category matching: letters and digits only. */
+export function matchKey(value: string): string {
+  return value.normalize("NFKD").toLowerCase().replace(/[^\p{L}\p{N}]+/gu, "");
+}
+
+/** Splits identifiers like `io.github.owner/repo-name` into words for full-text search. */
+function _words(value: string): string {
+  return value.replace(/[./_@:-]+/g, " ");
+}
+
+/**
+ * Writes `data` to a new database file and moves it to `path`.
+ *
+ * @param path target catalog path, e.g. `data/catalog.db`
+ * @param data the merged catalog
+ * @returns nothing; on return the new file is in place
+ * @throws {Error} when the file cannot be written; the old catalog is then untouched and the
+ *   temporary file removed
+ */
+export async function writeCatalog(path: string, data: CatalogData): Promise<void> {
+  const tmp = `${path}.tmp-${Deno.pid}`;
+  await Deno.remove(tmp).catch(() => {});
+  const dir = path.includes("/") ? path.slice(0, path.lastIndexOf("/")) : ".";
+  await Deno.mkdir(dir, { recursive: true });
+  try {
+    const db = openCatalog(tmp, { readOnly: false });
+    try {
+      db.exec("PRAGMA journal_mode = OFF; PRAGMA synchronous = OFF;");
+      db.exec(SCHEMA_SQL);
+      db.exec("BEGIN");
+      _writeTools(db, data);
+      _writeServers(db, data);
+      const price = db.prepare("INSERT INTO prices (id, provider, model, doc) VALUES (?, ?, ?, ?)");
+      for (const p of data.prices) price.run(p.id, p.provider, p.model, JSON.stringify(p));
+      const meta = db.prepare("INSERT INTO meta (key, value) VALUES (?, ?)");
+      meta.run("schema_version", String(SCHEMA_VERSION));
+      meta.run("built_at", data.builtAt);
+      meta.run("report", JSON.stringify(data.report));
+      meta.run("sources", JSON.stringify(data.sources));
+      db.exec("COMMIT");
+      db.exec("INSERT INTO tools_fts(tools_fts) VALUES ('optimize')");
+      db.exec("INSERT INTO servers_fts(servers_fts) VALUES ('optimize')");
+      db.exec("ANALYZE");
+    } finally {
+      db.close();
+    }
+    await Deno.rename(tmp, path);
+  } catch (error) {
+    await Deno.remove(tmp).catch(() => {});
+    throw error;
+  }
+}
+
+type _Db = ReturnType<typeof openCatalog>;
+
+function _writeTools(db: _Db, data: CatalogData): void {
+  const row = db.prepare(
+    `INSERT INTO tools (id, slug, name, name_key, category, category_key, pricing, has_free_tier,
+       popularity, facet_id, subcategory_id, leaf_id, doc)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+  );
+  const fts = db.prepare(
+    "INSERT INTO tools_fts (rowid, name, tags, category, description, features) VALUES (?, ?, ?, ?, ?, ?)",
+  );
+  data.tools.forEach((t, i) => {
+    const id = i + 1;
+    const place = data.toolPlacements?.get(t.slug);
+    row.run(
+      id,
+      t.slug,
+      t.name,
+      matchKey(t.name),
+      t.category,
+      matchKey(t.category),
+      t.pricing,
+      t.hasFreeTier ? 1 : 0,
+      toolPopularity(t),
+      place?.facetId ?? null,
+      place?.subcategoryId ?? null,
+      place?.leafId ?? null,
+      JSON.stringify(t),
+    );
+    fts.run(
+      id,
+      `${t.name} ${_words(t.slug)}`,
+      t.tags.join(" | "),
+      t.categories.join(" | "),
+      [t.description, t.longDescription ?? ""].join("\n"),
+      [...t.keyFeatures, ...t.useCases].join(" | "),
+    );
+  });
+}
+
+function _writeServers(db: _Db, data: CatalogData): void {
+  const row = db.prepare(
+    `INSERT INTO servers (id, name, title, title_key, hosting, popularity, facet_id, subcategory_id,
+       leaf_id, doc) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+  );
+  const facet = db.prepare(
+    "INSERT OR IGNORE INTO server_facets (server_id, key, value, label) VALUES (?, ?, ?, ?)",
+  );
+  const fts = db.prepare(
+    "INSERT INTO servers_fts (rowid, title, name, tags, categories, description, tools) VALUES (?, ?, ?, ?, ?, ?, ?)",
+  );
+  data.servers.forEach((s, i) => {
+    const id = i + 1;
+    const place = data.serverPlacements?.get(s.name);
+    row.run(
+      id,
+      s.name,
+      s.title,
+      matchKey(s.title),
+      s.hosting,
+      serverPopularity(s),
+      place?.facetId ?? null,
+      place?.subcategoryId ?? null,
+      place?.leafId ?? null,
+      JSON.stringify(s),
+    );
+    for (const c of s.categories) facet.run(id, "category", matchKey(c), c);
+    facet.run(id, "hosting", s.hosting, s.hosting);
+    if (s.hosting === "both") {
+      facet.run(id, "hosting", "local", "local");
+      facet.run(id, "hosting", "remote", "remote");
+    }
+    for (const t of s.transports) facet.run(id, "transport", t, t);
+    for (const p of s.packages) facet.run(id, "registryType", p.registryType, p.registryType);
+    fts.run(
+      id,
+      s.title,
+      _words(s.name),
+      s.tags.join(" | "),
+      s.categories.join(" | "),
+      s.description,
+      s.tools.map((t) => `${t.name} ${t.description ?? ""}`).join("\n").slice(0, 4000),
+    );
+  });
+}

@@ -1,0 +1,72 @@
+/**
+ * Configuration from the environment, validated with zod.
+ *
+ * | variable | meaning | default |
+ * | --- | --- | --- |
+ * | `PORT` | TCP port the server listens on (0 = any free port) | `8000` |
+ * | `HOSTNAME` | interface to listen on | `0.0.0.0` |
+ * | `PUBLIC_BASE_URL` | base of every `svcUrl` and problem `type` | `http://localhost:{PORT}` |
+ * | `TOOLATLAS_SOURCES` | folder with the raw public dumps | `../shared/data` |
+ * | `TOOLATLAS_CATALOG` | the built catalog database | `data/catalog.db` |
+ *
+ * @module
+ */
+import { z } from "zod";
+import { AppError } from "./errors.ts";
+
+/** Validated configuration of one process. */
+export interface Config {
+  /** TCP port, 0-65535 (0 lets the OS pick one). */
+  port: number;
+  /** Interface to listen on. */
+  hostname: string;
+  /** Public base URL without a trailing slash, e.g. `https://toolatlas.dev`. */
+  publicBaseUrl: string;
+  /** Folder of the raw source dumps. */
+  sourcesDir: string;
+  /** Path of the catalog SQLite database. */
+  catalogPath: string;
+}
+
+const EnvSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(8000),
+  HOSTNAME: z.string().min(1).default("0.0.0.0"),
+  PUBLIC_BASE_URL: z.url({ protocol: /^https?$/ }).optional(),
+  TOOLATLAS_SOURCES: z.string().min(1).default("../shared/data"),
+  TOOLATLAS_CATALOG: z.string().min(1).default("data/catalog.db"),
+});
+
+/**
+ * Reads the configuration from an environment map.
+ *
+ * @param env variables to read (defaults to `Deno.env.toObject()`)
+ * @returns the validated configuration
+ * @throws {AppError} `invalid_parameter` naming every bad variable
+ * @example
+ * ```ts
+ * const config = loadConfig({ PORT: "9000" });
+ * config.publicBaseUrl; // "http://localhost:9000"
+ * ```
+ */
+export function loadConfig(env: Record<string, string | undefined> = Deno.env.toObject()): Config {
+  const parsed = EnvSchema.safeParse(env);
+  if (!parsed.success) {
+    const errors = parsed.error.issues.map((issue) => ({
+      field: issue.path.join("."),
+      message: issue.message,
+    }));
+    throw new AppError(
+      "invalid_parameter",
+      `Cannot read configuration: ${errors.map((e) => `${e.field} ${e.message}`).join("; ")}`,
+      { errors },
+    );
+  }
+  const { PORT, HOSTNAME, PUBLIC_BASE_URL, TOOLATLAS_SOURCES, TOOLATLAS_CATALOG } = parsed.data;
+  return {
+    port: PORT,
+    hostname: HOSTNAME,
+    publicBaseUrl: (PUBLIC_BASE_URL ?? `http://localhost:${PORT}`).replace(/\/+$/, ""),
+    sourcesDir: TOOLATLAS_SOURCES,
+    catalogPath: TOOLATLAS_CATALOG,
+  };
+}

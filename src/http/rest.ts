@@ -1,0 +1,167 @@
+/**
+ * The REST adapter under `/api/v1`: each route reads its parameters, calls one catalog use case
+ * and serializes the result as JSON. Validation lives in the use cases' zod schemas; this file only
+ * converts query strings (numbers, comma lists) and request bodies.
+ *
+ * @module
+ */
+import { Hono } from "hono";
+import type { Context } from "hono";
+import { AppError } from "../errors.ts";
+import type { CatalogContext } from "../catalog/context.ts";
+import { getHealth, listPrices } from "../catalog/prices.ts";
+import { compareServers, getServer, searchServers, serverFilters } from "../catalog/servers.ts";
+import { getTaxonomy } from "../catalog/taxonomy.ts";
+import {
+  compareTools,
+  getTool,
+  listCategories,
+  recommendTools,
+  searchTools,
+  toolAlternatives,
+} from "../catalog/tools.ts";
+
+/** Largest accepted request body, in bytes. */
+export const MAX_BODY_BYTES = 16 * 1024;
+
+/**
+ * Reads the named query parameters; names in `integers` must be whole decimal numbers.
+ *
+ * @param c the request context
+ * @param names parameters to read (others are ignored)
+ * @param integers names among `names` that are integers
+ * @returns an input object with only the parameters present
+ * @throws {AppError} `invalid_parameter` for a non-numeric integer parameter
+ */
+export function queryInput(
+  c: Context,
+  names: string[],
+  integers: string[] = [],
+): Record<string, unknown> {
+  const input: Record<string, unknown> = {};
+  for (const name of names) {
+    const value = c.req.query(name);
+    if (value === undefined) continue;
+    if (integers.includes(name)) {
+      if (!/^\s*-?\d{1,9}\s*$/.test(value)) {
+        throw new AppError("invalid_parameter", `Cannot parse ${name} "${value}" as an integer`, {
+          errors: [{ field: name, message: "Expected a whole number" }],
+        });
+      }
+      input[name] = Number(value);
+    } else input[name] = value;
+  }
+  return input;
+}
+
+/** Splits a comma-separated parameter into trimmed, non-empty items (`undefined` when absent). */
+function _list(value: string | undefined): string[] | undefined {
+  return value === undefined ? undefined : value.split(",").map((s) => s.trim()).filter(Boolean);
+}
+
+/**
+ * Reads a JSON request body.
+ *
+ * @param c the request context
+ * @returns the parsed body
+ * @throws {AppError} `unsupported_media_type` unless `Content-Type: application/json`;
+ *   `payload_too_large` over {@link MAX_BODY_BYTES}; `invalid_parameter` for malformed JSON
+ */
+export async function jsonBody(c: Context): Promise<unknown> {
+  const type = c.req.header("content-type") ?? "";
+  if (!/^application\/([a-z.+-]*\+)?json\s*(;|$)/i.test(type)) {
+    throw new AppError(
+      "unsupported_media_type",
+      `Cannot read a body of type "${type || "(none)"}": send Content-Type: application/json`,
+    );
+  }
+  const length = Number(c.req.header("content-length") ?? "0");
+  if (length > MAX_BODY_BYTES) {
+    throw new AppError("payload_too_large", `Cannot accept a body over ${MAX_BODY_BYTES} bytes`);
+  }
+  const text = await c.req.text();
+  if (new TextEncoder().encode(text).length > MAX_BODY_BYTES) {
+    throw new AppError("payload_too_large", `Cannot accept a body over ${MAX_BODY_BYTES} bytes`);
+  }
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new AppError("invalid_parameter", "Cannot parse the request body as JSON");
+  }
+}
+
+function _methodNotAllowed(allow: string): never {
+  throw new AppError("method_not_allowed", `Use ${allow} on this route`, { details: { allow } });
+}
+
+/**
+ * Builds the `/api/v1` routes over a catalog.
+ *
+ * @param ctx the catalog context
+ * @returns a Hono app to mount at `/api/v1`
+ */
+export function restRoutes(ctx: CatalogContext): Hono {
+  const api = new Hono();
+
+  api.get("/tools", (c) =>
+    c.json(searchTools(
+      ctx,
+      queryInput(c, [
+        "q",
+        "slug",
+        "category",
+        "pricing",
+        "facetId",
+        "subcategoryId",
+        "leafId",
+        "limit",
+        "offset",
+      ], ["limit", "offset"]),
+    )));
+  api.post("/tools/recommend", async (c) => c.json(recommendTools(ctx, await jsonBody(c))));
+  api.all("/tools/recommend", () => _methodNotAllowed("POST"));
+  api.get(
+    "/tools/compare",
+    (c) => c.json(compareTools(ctx, { slugs: _list(c.req.query("slugs")) })),
+  );
+  api.get(
+    "/tools/alternatives",
+    (c) => c.json(toolAlternatives(ctx, queryInput(c, ["slug", "limit"], ["limit"]))),
+  );
+  api.get("/tools/:slug", (c) => c.json(getTool(ctx, { slug: c.req.param("slug") })));
+  api.get("/categories", (c) => c.json(listCategories(ctx, {})));
+  api.get("/taxonomy", (c) => c.json(getTaxonomy(ctx, queryInput(c, ["facetId"]))));
+
+  api.get("/servers", (c) =>
+    c.json(searchServers(
+      ctx,
+      queryInput(
+        c,
+        [
+          "q",
+          "category",
+          "hosting",
+          "transport",
+          "registryType",
+          "facetId",
+          "leafId",
+          "limit",
+          "cursor",
+        ],
+        ["limit"],
+      ),
+    )));
+  api.get("/servers/filters", (c) => c.json(serverFilters(ctx, {})));
+  api.get(
+    "/servers/compare",
+    (c) => c.json(compareServers(ctx, { names: _list(c.req.query("names")) })),
+  );
+  api.get("/servers/:name{.+}", (c) => c.json(getServer(ctx, { name: c.req.param("name") })));
+
+  api.get(
+    "/llm-prices",
+    (c) => c.json(listPrices(ctx, queryInput(c, ["provider", "model", "q", "limit"], ["limit"]))),
+  );
+  api.get("/health", (c) => c.json(getHealth(ctx)));
+  return api;
+}

@@ -1,0 +1,190 @@
+/**
+ * The ingest step: read every source, merge, and write `catalog.db` atomically, printing progress
+ * on stderr and storing the report in the database.
+ *
+ * @module
+ */
+import { writeCatalog } from "../catalog/writer.ts";
+import { mergePrices } from "./merge_prices.ts";
+import { type CatalogServer, mergeServers } from "./merge_servers.ts";
+import { mergeTools } from "./merge_tools.ts";
+import { type SourceCounts, SourceReport } from "./report.ts";
+import { PRICE_ADAPTERS, SERVER_ADAPTERS, TOOL_ADAPTERS } from "./sources/mod.ts";
+import type {
+  CatalogPrice,
+  CatalogTool,
+  MergeStats,
+  SourceAdapter,
+  SourceInfo,
+  SourceKind,
+} from "./types.ts";
+
+/** Per-source line of the ingest report. */
+export interface SourceLine extends SourceCounts {
+  kind: SourceKind;
+  name: string;
+  /** Set when the source could not be read at all (missing folder); the run goes on. */
+  error?: string;
+}
+
+/** The ingest report: printed at the end and stored as `meta.report`. */
+export interface IngestReport {
+  /** ISO 8601 time the build finished. */
+  builtAt: string;
+  sourcesDir: string;
+  /** Wall time of the whole ingest, milliseconds. */
+  durationMs: number;
+  sources: SourceLine[];
+  merge: { servers: MergeStats; tools: MergeStats; prices: MergeStats };
+  totals: { servers: number; tools: number; prices: number };
+}
+
+/** Options of {@link buildCatalog}. */
+export interface BuildOptions {
+  /** Folder of the raw dumps, e.g. `../shared/data`. */
+  sourcesDir: string;
+  /** Target database path, e.g. `data/catalog.db`. */
+  catalogPath: string;
+  /** Where progress lines go (default: stderr). */
+  log?: (line: string) => void;
+}
+
+/** Merged catalog content before it is written. */
+export interface MergedCatalog {
+  servers: CatalogServer[];
+  tools: CatalogTool[];
+  prices: CatalogPrice[];
+  sources: SourceInfo[];
+  report: IngestReport;
+}
+
+function _stderr(line: string): void {
+  Deno.stderr.writeSync(new TextEncoder().encode(line + "\n"));
+}
+
+function _fmtSkipped(skipped: Record<string, number>): string {
+  const parts = Object.entries(skipped).sort((a, b) => b[1] - a[1]).map(([k, n]) => `${k} ${n}`);
+  return parts.length ? ` (${parts.join(", ")})` : "";
+}
+
+async function _readAll<T>(
+  adapters: SourceAdapter<T>[],
+  root: string,
+  log: (line: string) => void,
+): Promise<{ records: T[]; lines: SourceLine[] }> {
+  const results = await Promise.all(adapters.map(async (adapter) => {
+    const report = new SourceReport(adapter.info.id);
+    let records: T[] = [];
+    let error: string | undefined;
+    try {
+      records = await adapter.read(root, report);
+    } catch (e) {
+      error = e instanceof Error ? e.message : String(e);
+    }
+    const counts = report.finish();
+    const line: SourceLine = {
+      ...counts,
+      kind: adapter.info.kind,
+      name: adapter.info.name,
+      ...(error !== undefined && { error }),
+    };
+    log(
+      error !== undefined
+        ? `[ingest] ${adapter.info.kind}/${adapter.info.id}: cannot read source: ${error}`
+        : `[ingest] ${adapter.info.kind}/${adapter.info.id}: read ${counts.read}, kept ${counts.kept}, ` +
+          `skipped ${report.skippedTotal}${_fmtSkipped(counts.skipped)}, ${counts.ms} ms`,
+    );
+    return { records, line };
+  }));
+  return { records: results.flatMap((r) => r.records), lines: results.map((r) => r.line) };
+}
+
+/**
+ * Reads and merges every source without writing anything.
+ *
+ * @param sourcesDir the sources root
+ * @param log progress sink
+ * @returns the merged catalog and its report
+ * @throws {Error} when no source at all could be read (wrong folder)
+ */
+export async function mergeAll(
+  sourcesDir: string,
+  log: (line: string) => void = _stderr,
+): Promise<MergedCatalog> {
+  const started = performance.now();
+  log(`[ingest] reading sources from ${sourcesDir}`);
+  const [servers, tools, prices] = await Promise.all([
+    _readAll(SERVER_ADAPTERS, sourcesDir, log),
+    _readAll(TOOL_ADAPTERS, sourcesDir, log),
+    _readAll(PRICE_ADAPTERS, sourcesDir, log),
+  ]);
+  const lines = [...servers.lines, ...tools.lines, ...prices.lines];
+  if (lines.every((l) => l.error !== undefined)) {
+    throw new Error(`Cannot read any source under "${sourcesDir}": is it the shared/data folder?`);
+  }
+  const mergedServers = mergeServers(servers.records);
+  log(
+    `[ingest] merged MCP servers: ${mergedServers.stats.input} records -> ${mergedServers.stats.output} servers ` +
+      `(${mergedServers.stats.multiSource} from 2+ sources)`,
+  );
+  const mergedTools = mergeTools(tools.records);
+  log(
+    `[ingest] merged AI tools: ${mergedTools.stats.input} records -> ${mergedTools.stats.output} tools ` +
+      `(${mergedTools.stats.multiSource} from 2+ sources)`,
+  );
+  const mergedPrices = mergePrices(prices.records);
+  log(
+    `[ingest] merged LLM prices: ${mergedPrices.stats.input} records -> ${mergedPrices.stats.output} models`,
+  );
+  const report: IngestReport = {
+    builtAt: new Date().toISOString(),
+    sourcesDir,
+    durationMs: 0,
+    sources: lines,
+    merge: { servers: mergedServers.stats, tools: mergedTools.stats, prices: mergedPrices.stats },
+    totals: {
+      servers: mergedServers.servers.length,
+      tools: mergedTools.tools.length,
+      prices: mergedPrices.prices.length,
+    },
+  };
+  report.durationMs = Math.round(performance.now() - started);
+  return {
+    servers: mergedServers.servers,
+    tools: mergedTools.tools,
+    prices: mergedPrices.prices,
+    sources: [...SERVER_ADAPTERS, ...TOOL_ADAPTERS, ...PRICE_ADAPTERS].map((a) => a.info),
+    report,
+  };
+}
+
+/**
+ * Builds `catalog.db` from the sources: read, merge, write to a temporary file, rename.
+ *
+ * @param options sources folder, target path, progress sink
+ * @returns the report (also stored in the database as `meta.report`)
+ * @throws {Error} when no source can be read or the database cannot be written; the previous
+ *   catalog is then left in place
+ */
+export async function buildCatalog(options: BuildOptions): Promise<IngestReport> {
+  const log = options.log ?? _stderr;
+  const started = performance.now();
+  const merged = await mergeAll(options.sourcesDir, log);
+  log(`[ingest] writing ${options.catalogPath}`);
+  merged.report.builtAt = new Date().toISOString();
+  merged.report.durationMs = Math.round(performance.now() - started);
+  await writeCatalog(options.catalogPath, {
+    tools: merged.tools,
+    servers: merged.servers,
+    prices: merged.prices,
+    sources: merged.sources,
+    report: merged.report,
+    builtAt: merged.report.builtAt,
+  });
+  const t = merged.report.totals;
+  log(
+    `[ingest] done in ${((performance.now() - started) / 1000).toFixed(1)} s: ` +
+      `${t.servers} MCP servers, ${t.tools} AI tools, ${t.prices} LLM prices`,
+  );
+  return merged.report;
+}
