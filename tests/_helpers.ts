@@ -1,11 +1,41 @@
 /**
- * Shared test helpers: where the real source data lives.
+ * Shared test helpers: where the real source data lives, and one shared build of the real
+ * catalog per test process.
  *
  * @module
  */
+import { type CatalogContext, openContext } from "../src/catalog/context.ts";
+import { buildCatalog, type IngestReport } from "../src/ingest/build.ts";
 
 /**
  * The sources root used by tests: `TOOLATLAS_SOURCES`, else `../shared/data` next to the repo.
  */
 export const SOURCES_DIR: string = Deno.env.get("TOOLATLAS_SOURCES") ??
   new URL("../../shared/data", import.meta.url).pathname;
+
+/** The real catalog built for tests. */
+export interface RealCatalog {
+  ctx: CatalogContext;
+  report: IngestReport;
+  /** Path of the built database. */
+  path: string;
+}
+
+let _real: Promise<RealCatalog> | undefined;
+
+/**
+ * Builds the real catalog from {@link SOURCES_DIR} once per test process (into a temporary
+ * folder) and opens a context over it. Every real-data test shares this one build.
+ *
+ * @returns the context, the ingest report and the database path
+ */
+export function realCatalog(): Promise<RealCatalog> {
+  _real ??= (async () => {
+    const dir = await Deno.makeTempDir({ prefix: "toolatlas-real-" });
+    const path = `${dir}/catalog.db`;
+    const report = await buildCatalog({ sourcesDir: SOURCES_DIR, catalogPath: path, log: () => {} });
+    const ctx = await openContext(path, "http://test.local");
+    return { ctx, report, path };
+  })();
+  return _real;
+}

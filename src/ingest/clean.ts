@@ -100,11 +100,7 @@ export function cleanLongText(value: unknown, report?: SourceReport): string | u
  * @returns the labels, possibly empty
  */
 export function cleanList(value: unknown, report?: SourceReport): string[] {
-  const items = Array.isArray(value)
-    ? value
-    : typeof value === "string"
-    ? value.split(",")
-    : [];
+  const items = Array.isArray(value) ? value : typeof value === "string" ? value.split(",") : [];
   const seen = new Set<string>();
   const out: string[] = [];
   for (const item of items) {
@@ -327,4 +323,69 @@ export function normalizeName(value: string): string {
 /** Type guard: a plain JSON object (not an array, not null). */
 export function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+/**
+ * Copies an object without its `undefined` properties, so optional fields stay absent (as
+ * `exactOptionalPropertyTypes` requires) instead of being present with the value `undefined`.
+ *
+ * @param value the object to build, where any property may be `undefined`
+ * @returns a shallow copy holding only the defined properties
+ * @example
+ * ```ts
+ * dropUndefined<{ a: number; b?: string }>({ a: 1, b: undefined }) // { a: 1 }
+ * ```
+ */
+export function dropUndefined<T extends object>(value: { [K in keyof T]: T[K] | undefined }): T {
+  const out: Record<string, unknown> = {};
+  for (const [key, item] of Object.entries(value)) {
+    if (item !== undefined) out[key] = item;
+  }
+  return out as T;
+}
+
+/**
+ * Maps an empty array to `undefined`, so an optional list property is left out instead of `[]`.
+ *
+ * @param list any array
+ * @returns `list` when it has at least one element, else `undefined`
+ */
+export function nonEmpty<T>(list: T[]): T[] | undefined {
+  return list.length > 0 ? list : undefined;
+}
+
+/** A Latin-1 lead byte of a 2-4 byte UTF-8 sequence followed by a continuation byte. */
+const MOJIBAKE = /[\u00c2-\u00f4][\u0080-\u00bf]/;
+
+/**
+ * Repairs UTF-8 text that was decoded as Latin-1 (mojibake such as `"Ã©"` for `"é"` or
+ * `"æ\u0090\u009c"` for `"搜"`). The text is re-encoded byte for byte and decoded as UTF-8; it is
+ * changed only when every character fits in one byte and the bytes are valid UTF-8.
+ *
+ * @param text a text field of a source
+ * @param report counts a `mojibake` repair when given
+ * @returns the repaired text, or `text` unchanged when it is not mojibake
+ * @example
+ * ```ts
+ * fixMojibake("cafÃ©") // "café"
+ * fixMojibake("café") // "café"
+ * ```
+ */
+export function fixMojibake(text: string, report?: SourceReport): string {
+  if (!MOJIBAKE.test(text)) return text;
+  const bytes = new Uint8Array(text.length);
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (code > 0xff) return text;
+    bytes[i] = code;
+  }
+  let fixed: string;
+  try {
+    fixed = new TextDecoder("utf-8", { fatal: true }).decode(bytes);
+  } catch {
+    return text;
+  }
+  if (fixed === text) return text;
+  report?.clean("mojibake");
+  return fixed;
 }

@@ -240,7 +240,7 @@ export function mergeServers(
   }
 
   const clusters = new _Clusters(locations);
-  const byKey = { repo: 0, officialName: 0, package: 0 };
+  const byKey = { repo: 0, officialName: 0, package: 0, repositoryHint: 0 };
   const firstWith = new Map<string, number>();
   const link = (key: string, i: number, kind: keyof typeof byKey, strict: boolean) => {
     const first = firstWith.get(key);
@@ -256,6 +256,20 @@ export function mergeServers(
   }
   for (const [i, r] of sorted.entries()) {
     for (const k of _packageKeys(r)) link(`pkg:${k}`, i, "package", true);
+  }
+  // A repository hint only joins an entry that another source gives that repository.
+  for (const [i, r] of sorted.entries()) {
+    if (locations[i]!.repo !== undefined || r.repositoryHint === undefined) continue;
+    const repo = normalizeRepoUrl(r.repositoryHint);
+    if (repo === undefined) continue;
+    const subs = subfolders.get(repo);
+    if (subs !== undefined && subs.size > 1) continue;
+    const key = subs?.size === 1 ? `${repo}#${[...subs][0]}` : repo;
+    const target = firstWith.get(`repo:${key}`);
+    if (target !== undefined && clusters.find(target) !== clusters.find(i)) {
+      clusters.union(target, i, true);
+      if (clusters.find(target) === clusters.find(i)) byKey.repositoryHint++;
+    }
   }
 
   const groups = new Map<number, number[]>();

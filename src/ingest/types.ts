@@ -94,6 +94,12 @@ export interface SourceServer {
   description?: string;
   /** Repository URL as given by the source (normalized by the merge step). */
   repositoryUrl?: string;
+  /**
+   * A repository the record probably belongs to, inferred from an id (Smithery `@owner/repo` →
+   * `https://github.com/owner/repo`). Used only to join an entry that some other source already
+   * gives that repository; never shown and never a merge key on its own.
+   */
+  repositoryHint?: string;
   /** Folder of the server inside a monorepo (server.json `repository.subfolder`). */
   subfolder?: string;
   /** Project site, when different from the repository. */

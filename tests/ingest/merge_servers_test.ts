@@ -92,7 +92,7 @@ Deno.test("mergeServers() links by official name and by package when no reposito
     }),
   ]);
   assert.equal(servers.length, 1);
-  assert.deepEqual(stats.byKey, { repo: 0, officialName: 1, package: 1 });
+  assert.deepEqual(stats.byKey, { repo: 0, officialName: 1, package: 1, repositoryHint: 0 });
   assert.equal(servers[0]!.toolsSource, "mcp-flow");
   assert.equal(servers[0]!.provenance.packages, "official-server-json");
 });
@@ -167,4 +167,17 @@ Deno.test("mergeServers() derives hosting from packages and remotes", () => {
     "streamable-http",
   ]);
   assert.equal(servers.find((s) => s.name !== "com.x/both")!.hosting, "unknown");
+});
+
+Deno.test("mergeServers() uses a repository hint only to join an existing repository entry", () => {
+  const { servers, stats } = mergeServers([
+    rec({ source: "glama", sourceId: "g", repositoryUrl: "https://github.com/acme/weather" }),
+    rec({ source: "smithery", sourceId: "@acme/weather", repositoryHint: "https://github.com/acme/weather" }),
+    rec({ source: "smithery", sourceId: "@acme/other", repositoryHint: "https://github.com/acme/other" }),
+  ]);
+  assert.equal(servers.length, 2);
+  assert.equal((stats.byKey as Record<string, number>).repositoryHint, 1);
+  const lone = servers.find((s) => s.sources[0]!.sourceId === "@acme/other")!;
+  assert.equal(lone.repositoryUrl, null);
+  assert.equal(lone.name, "smithery/acme-other");
 });

@@ -1,0 +1,268 @@
+/**
+ * Adapter for full official MCP registry `server.json` records as collected by
+ * joelverhagen/mcp-insights: `mcp-servers/official-registry/mcp-insights_servers_2025-12-18.json`.
+ *
+ * Format: one JSON array (the file starts with a UTF-8 byte-order mark) of
+ * `{ server, _meta }` items, where `server` follows the MCP `server.json` schema
+ * (https://static.modelcontextprotocol.io/schemas/2025-09-29/server.schema.json): `name`
+ * (reverse-DNS), `title`, `description`, `version`, `websiteUrl`, `repository` (`url`, `source`,
+ * `subfolder`), `packages[]` and `remotes[]`; and `_meta["io.modelcontextprotocol.registry/official"]`
+ * holds `status`, `publishedAt`, `updatedAt` and `isLatest`. The file lists several versions per
+ * name: the `isLatest` one (else the most recently updated) is kept, the others are skipped as
+ * `older_version`.
+ *
+ * Packages and remotes are mapped field by field onto {@link ServerPackage} and
+ * {@link ServerRemote}. Not representable there and dropped: input `format`, `choices`,
+ * `placeholder`, `valueHint` (except as a positional argument's name), `isRepeated`, `variables`,
+ * package-transport `headers`, and server `icons`.
+ *
+ * @module
+ */
+import {
+  cleanDate,
+  cleanList,
+  cleanText,
+  cleanUrl,
+  dropUndefined,
+  isRecord,
+  nonEmpty,
+  readJsonFile,
+} from "../clean.ts";
+import { SourceReport } from "../report.ts";
+import type {
+  ServerInput,
+  ServerPackage,
+  ServerRemote,
+  SourceAdapter,
+  SourceServer,
+  TransportType,
+} from "../types.ts";
+
+/** Path of the file relative to the sources root. */
+const PATH = "mcp-servers/official-registry/mcp-insights_servers_2025-12-18.json";
+
+/** `_meta` key of the registry's own metadata. */
+const OFFICIAL_META = "io.modelcontextprotocol.registry/official";
+/** `_meta` key of metadata the publisher put in server.json. */
+const PUBLISHER_META = "io.modelcontextprotocol.registry/publisher-provided";
+
+const TRANSPORTS: readonly string[] = ["stdio", "streamable-http", "sse"];
+
+/** A literal value (default, fixed value) as text, verbatim apart from trimming. */
+function _literal(value: unknown): string | undefined {
+  if (typeof value === "number" || typeof value === "boolean") return String(value);
+  if (typeof value !== "string") return undefined;
+  const text = value.trim();
+  return text === "" ? undefined : text;
+}
+
+/** A boolean flag, or `undefined` when the source does not state it. */
+function _flag(value: unknown): boolean | undefined {
+  return typeof value === "boolean" ? value : undefined;
+}
+
+/**
+ * Maps server.json inputs (environment variables, arguments, headers). A positional argument
+ * without a name is named after its `valueHint`, else its `value`; inputs with none are dropped.
+ */
+function _inputs(value: unknown, report: SourceReport): ServerInput[] {
+  if (!Array.isArray(value)) return [];
+  const out: ServerInput[] = [];
+  for (const item of value) {
+    if (!isRecord(item)) continue;
+    const fixed = _literal(item.value);
+    const name = cleanText(item.name, report) ?? cleanText(item.valueHint, report) ?? fixed;
+    if (name === undefined) continue;
+    out.push(dropUndefined<ServerInput>({
+      name,
+      description: cleanText(item.description, report),
+      isRequired: _flag(item.isRequired),
+      isSecret: _flag(item.isSecret),
+      default: _literal(item.default),
+      value: fixed,
+      type: cleanText(item.type, report),
+    }));
+  }
+  return out;
+}
+
+/** Maps `packages[]`; an item without `registryType` or `identifier` is dropped. */
+function _packages(value: unknown, report: SourceReport): ServerPackage[] {
+  if (!Array.isArray(value)) return [];
+  const out: ServerPackage[] = [];
+  for (const item of value) {
+    if (!isRecord(item)) continue;
+    const registryType = cleanText(item.registryType, report);
+    const identifier = cleanText(item.identifier, report);
+    if (registryType === undefined || identifier === undefined) continue;
+    let transport: ServerPackage["transport"];
+    if (isRecord(item.transport)) {
+      const type = cleanText(item.transport.type, report);
+      if (type !== undefined && TRANSPORTS.includes(type)) {
+        const url = cleanText(item.transport.url, report);
+        transport = url === undefined
+          ? { type: type as TransportType }
+          : { type: type as TransportType, url };
+      }
+    }
+    const sha = cleanText(item.fileSha256, report);
+    out.push(dropUndefined<ServerPackage>({
+      registryType,
+      identifier,
+      version: cleanText(item.version, report),
+      registryBaseUrl: cleanText(item.registryBaseUrl, report),
+      runtimeHint: cleanText(item.runtimeHint, report),
+      transport,
+      environmentVariables: nonEmpty(_inputs(item.environmentVariables, report)),
+      packageArguments: nonEmpty(_inputs(item.packageArguments, report)),
+      runtimeArguments: nonEmpty(_inputs(item.runtimeArguments, report)),
+      fileSha256: sha?.toLowerCase(),
+    }));
+  }
+  return out;
+}
+
+/** Maps `remotes[]`; only `streamable-http` and `sse` remotes with a URL are kept. */
+function _remotes(value: unknown, report: SourceReport): ServerRemote[] {
+  if (!Array.isArray(value)) return [];
+  const out: ServerRemote[] = [];
+  for (const item of value) {
+    if (!isRecord(item)) continue;
+    const type = cleanText(item.type, report);
+    const url = cleanText(item.url, report);
+    if ((type !== "streamable-http" && type !== "sse") || url === undefined) continue;
+    out.push(
+      dropUndefined<ServerRemote>({ type, url, headers: nonEmpty(_inputs(item.headers, report)) }),
+    );
+  }
+  return out;
+}
+
+/** A candidate record with what is needed to pick the newest version of a name. */
+interface _Candidate {
+  server: SourceServer;
+  latest: boolean;
+  /** Repairs made while mapping, counted only if the candidate is kept. */
+  cleaned: Record<string, number>;
+  /** Milliseconds since the epoch of `updatedAt` (or `publishedAt`), `-Infinity` if unknown. */
+  time: number;
+}
+
+/** Maps one `{ server, _meta }` item, or the skip reason; `report` is a scratch counter. */
+function _toServer(item: unknown, report: SourceReport): _Candidate | string {
+  if (!isRecord(item) || !isRecord(item.server)) return "not_an_object";
+  const s = item.server;
+  const officialName = cleanText(s.name, report);
+  if (officialName === undefined) return "missing_name";
+  const meta = isRecord(item._meta) && isRecord(item._meta[OFFICIAL_META])
+    ? item._meta[OFFICIAL_META]
+    : {};
+  const publisher = isRecord(s._meta) && isRecord(s._meta[PUBLISHER_META])
+    ? s._meta[PUBLISHER_META]
+    : {};
+  const name = cleanText(s.title, report) ??
+    cleanText(officialName.slice(officialName.indexOf("/") + 1)) ?? officialName;
+  const repo = isRecord(s.repository) ? s.repository : {};
+  const packages = _packages(s.packages, report);
+  const remotes = _remotes(s.remotes, report);
+  const transports = [
+    ...new Set([
+      ...packages.flatMap((p) => p.transport ? [p.transport.type] : []),
+      ...remotes.map((r) => r.type),
+    ]),
+  ];
+  const publishedAt = cleanDate(meta.publishedAt);
+  const updatedAt = cleanDate(meta.updatedAt);
+  const server = dropUndefined<SourceServer>({
+    source: "official-server-json",
+    sourceId: officialName,
+    name,
+    officialName,
+    description: cleanText(s.description, report),
+    repositoryUrl: cleanText(repo.url, report),
+    subfolder: cleanText(repo.subfolder, report),
+    homepage: cleanUrl(s.websiteUrl, report),
+    packages: nonEmpty(packages),
+    remotes: nonEmpty(remotes),
+    categories: nonEmpty(cleanList(publisher.categories, report)),
+    tags: nonEmpty(cleanList(publisher.keywords, report)),
+    version: cleanText(s.version, report),
+    status: cleanText(meta.status, report),
+    publishedAt,
+    updatedAt,
+    hosting: remotes.length > 0 && packages.length === 0
+      ? "remote"
+      : packages.length > 0 && remotes.length === 0
+      ? "local"
+      : undefined,
+    transports: nonEmpty(transports),
+  });
+  const when = updatedAt ?? publishedAt;
+  return {
+    server,
+    cleaned: report.counts.cleaned,
+    latest: meta.isLatest === true,
+    time: when === undefined ? -Infinity : Date.parse(when),
+  };
+}
+
+/**
+ * Full official `server.json` records (joelverhagen/mcp-insights, 2025-12-18): 2,794 version
+ * records of 1,108 servers, one record kept per name. `read` throws `Deno.errors.NotFound` when
+ * the file is missing; a file that is not a JSON array yields no records and one `invalid_json`
+ * skip.
+ */
+export const adapters: SourceAdapter<SourceServer>[] = [
+  {
+    info: {
+      id: "official-server-json",
+      name: "Official MCP Registry server.json records (mcp-insights)",
+      kind: "mcp-servers",
+      publisher: "joelverhagen/mcp-insights @ 5d6e951b (2025-12-18)",
+      license: "none stated",
+      path: PATH,
+    },
+    async read(root: string, report: SourceReport): Promise<SourceServer[]> {
+      let data: unknown;
+      try {
+        data = await readJsonFile(`${root}/${PATH}`, report);
+      } catch (error) {
+        if (!(error instanceof SyntaxError)) throw error;
+        data = undefined;
+      }
+      if (!Array.isArray(data)) {
+        report.read();
+        report.skip("invalid_json");
+        return [];
+      }
+      const byName = new Map<string, _Candidate>();
+      for (const item of data) {
+        report.read();
+        const candidate = _toServer(item, new SourceReport("scratch"));
+        if (typeof candidate === "string") {
+          report.skip(candidate);
+          continue;
+        }
+        const key = candidate.server.sourceId;
+        const kept = byName.get(key);
+        if (kept === undefined) {
+          byName.set(key, candidate);
+          continue;
+        }
+        const newer = candidate.latest !== kept.latest
+          ? candidate.latest
+          : candidate.time > kept.time;
+        const [winner, loser] = newer ? [candidate, kept] : [kept, candidate];
+        byName.set(key, winner);
+        report.skip(winner.server.version === loser.server.version ? "duplicate" : "older_version");
+      }
+      const out: SourceServer[] = [];
+      for (const c of byName.values()) {
+        for (const [kind, n] of Object.entries(c.cleaned)) report.clean(kind, n);
+        out.push(c.server);
+      }
+      report.keep(out.length);
+      return out;
+    },
+  },
+];

@@ -1,0 +1,122 @@
+/**
+ * Adapter for `mcp-servers/smithery/Smithery_Servers_2025-04.json`, a dump of the Smithery registry
+ * published by pratikjadhav2726/Unified-MCP-Tool-Graph @ bd634fd1 (file of 2025-04-26).
+ *
+ * Format: `{ "servers": [ { qualifiedName, displayName, description, createdAt, useCount,
+ * homepage } ] }`. `qualifiedName` is Smithery's id, usually `@owner/name` (not always a GitHub
+ * path, so no repository URL is derived from it); `useCount` is Smithery's tool-call count
+ * (popularity); `createdAt` is when the server was added to Smithery.
+ *
+ * `homepage` is always the Smithery listing page `https://smithery.ai/server/<qualifiedName>`, not
+ * the project's own site, so it is not mapped to {@link SourceServer.homepage} (it can be rebuilt
+ * from `sourceId`).
+ *
+ * @module
+ */
+import {
+  cleanDate,
+  cleanNumber,
+  cleanText,
+  dropUndefined,
+  isRecord,
+  readJsonFile,
+} from "../clean.ts";
+import type { SourceReport } from "../report.ts";
+import type { SourceAdapter, SourceServer } from "../types.ts";
+
+/** Path of the dump relative to the sources root. */
+const FILE = "mcp-servers/smithery/Smithery_Servers_2025-04.json";
+
+/**
+ * Maps one element of `servers` to a {@link SourceServer}.
+ *
+ * @param raw one array element
+ * @param report counter for cleaning repairs
+ * @returns the server, or a skip reason
+ */
+function toServer(raw: unknown, report: SourceReport): SourceServer | { skip: string } {
+  if (!isRecord(raw)) return { skip: "not_an_object" };
+  const sourceId = cleanText(raw.qualifiedName);
+  if (sourceId === undefined) return { skip: "missing_id" };
+  if (cleanText(raw.displayName) === undefined) return { skip: "missing_name" };
+  const name = cleanText(raw.displayName, report)!;
+  return dropUndefined<SourceServer>({
+    source: "smithery",
+    sourceId,
+    name,
+    description: cleanText(raw.description, report),
+    useCount: cleanNumber(raw.useCount),
+    publishedAt: cleanDate(raw.createdAt),
+    repositoryHint: _repositoryHint(sourceId),
+  });
+}
+
+/**
+ * The GitHub repository a Smithery id `@owner/repo` most likely names. Only a hint: the merge uses
+ * it to join an entry whose repository another source states, never to create one.
+ */
+function _repositoryHint(qualifiedName: string): string | undefined {
+  const m = /^@([A-Za-z0-9-]+)\/([A-Za-z0-9._-]+)$/.exec(qualifiedName);
+  return m ? `https://github.com/${m[1]}/${m[2]}` : undefined;
+}
+
+/**
+ * Reads the Smithery dump. A record without `qualifiedName` is skipped as `missing_id`, one without
+ * a display name as `missing_name`, a repeated `qualifiedName` as `duplicate`.
+ *
+ * @param root the sources root
+ * @param report the counter for this source
+ * @returns one {@link SourceServer} per readable record (`sourceId` = `qualifiedName`)
+ * @throws {Deno.errors.NotFound} when the file is missing
+ */
+async function read(root: string, report: SourceReport): Promise<SourceServer[]> {
+  let data: unknown;
+  try {
+    data = await readJsonFile(`${root}/${FILE}`, report);
+  } catch (error) {
+    if (error instanceof SyntaxError) {
+      report.read();
+      report.skip("invalid_json");
+      return [];
+    }
+    throw error;
+  }
+  const items = isRecord(data) && Array.isArray(data.servers)
+    ? data.servers
+    : Array.isArray(data)
+    ? data
+    : [data];
+  const out: SourceServer[] = [];
+  const seen = new Set<string>();
+  for (const raw of items) {
+    report.read();
+    const server = toServer(raw, report);
+    if ("skip" in server) {
+      report.skip(server.skip);
+      continue;
+    }
+    if (seen.has(server.sourceId)) {
+      report.skip("duplicate");
+      continue;
+    }
+    seen.add(server.sourceId);
+    out.push(server);
+    report.keep();
+  }
+  return out;
+}
+
+/** Smithery registry dump (April 2025): display name, description and use count per server. */
+export const adapters: SourceAdapter<SourceServer>[] = [
+  {
+    info: {
+      id: "smithery",
+      name: "Smithery registry (Unified-MCP-Tool-Graph dump, April 2025)",
+      kind: "mcp-servers",
+      publisher: "pratikjadhav2726/Unified-MCP-Tool-Graph @ bd634fd1 (file of 2025-04-26)",
+      license: "MIT",
+      path: FILE,
+    },
+    read,
+  },
+];

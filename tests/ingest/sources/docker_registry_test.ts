@@ -1,0 +1,156 @@
+import assert from "node:assert/strict";
+import { SourceReport } from "../../../src/ingest/report.ts";
+import { adapters } from "../../../src/ingest/sources/docker_registry.ts";
+import type { SourceServer } from "../../../src/ingest/types.ts";
+import { SOURCES_DIR } from "../../_helpers.ts";
+
+const adapter = adapters[0]!;
+const DIR = "mcp-servers/docker-mcp-registry/servers";
+
+let real: Promise<{ servers: SourceServer[]; report: SourceReport }> | undefined;
+function readReal() {
+  real ??= (async () => {
+    const report = new SourceReport(adapter.info.id);
+    return { servers: await adapter.read(SOURCES_DIR, report), report };
+  })();
+  return real;
+}
+
+function byId(servers: SourceServer[], id: string): SourceServer {
+  const server = servers.find((s) => s.sourceId === id);
+  assert.ok(server, `record ${id} is kept`);
+  return server;
+}
+
+Deno.test("docker adapter describes its source as SOURCES.md does", () => {
+  assert.equal(adapters.length, 1);
+  assert.equal(adapter.info.id, "docker");
+  assert.equal(adapter.info.publisher, "docker/mcp-registry @ 818bf169 (2026-07-08)");
+  assert.equal(adapter.info.license, "MIT");
+});
+
+Deno.test("docker adapter keeps all 328 servers and their 755 tools.json tools", async () => {
+  const { servers, report } = await readReal();
+  assert.equal(report.counts.read, 328);
+  assert.equal(report.counts.kept, 328);
+  assert.equal(servers.length, 328);
+  assert.equal(report.counts.read, report.counts.kept + report.skippedTotal);
+  assert.equal(report.counts.files, 328 + 82, "server.yaml files plus tools.json files");
+  assert.equal(servers.filter((s) => s.packages).length, 249, "one OCI image per local server");
+  assert.equal(servers.filter((s) => s.remotes).length, 76);
+  // 28 servers have a non-empty tools.json (755 tools); 3 poci servers list 5 tools inline.
+  assert.equal(servers.filter((s) => s.tools).length, 31);
+  assert.equal(servers.reduce((n, s) => n + (s.tools?.length ?? 0), 0), 760);
+});
+
+Deno.test("docker adapter maps the image to an oci package with secret env vars", async () => {
+  const { servers } = await readReal();
+  const airtable = byId(servers, "airtable-mcp-server");
+  assert.equal(airtable.name, "Airtable");
+  assert.equal(airtable.repositoryUrl, "https://github.com/domdomegg/airtable-mcp-server");
+  assert.deepEqual(airtable.categories, ["productivity"]);
+  assert.deepEqual(airtable.tags, ["productivity"]);
+  assert.equal(airtable.hosting, "local");
+  const pkg = airtable.packages![0]!;
+  assert.equal(pkg.registryType, "oci");
+  assert.equal(pkg.identifier, "mcp/airtable-mcp-server");
+  assert.deepEqual(pkg.environmentVariables, [
+    { name: "AIRTABLE_API_KEY", isSecret: true },
+    { name: "NODE_ENV", value: "{{airtable-mcp-server.nodeenv}}" },
+  ]);
+  // A template env var takes its parameter's default and required flag.
+  const q = byId(servers, "amazon-qbusiness-anonymous");
+  assert.equal(q.subfolder, "src/amazon-qbusiness-anonymous-mcp-server");
+  const env = new Map(q.packages![0]!.environmentVariables!.map((e) => [e.name, e]));
+  assert.equal(env.get("AWS_REGION")?.default, "us-east-1");
+  assert.equal(env.get("QBUSINESS_APPLICATION_ID")?.isRequired, true);
+  assert.equal(env.get("AWS_SESSION_TOKEN")?.isSecret, true);
+  // A fork's upstream is the repository.
+  assert.equal(
+    byId(servers, "circleci").repositoryUrl,
+    "https://github.com/CircleCI-Public/mcp-server-circleci",
+  );
+});
+
+Deno.test("docker adapter maps remote endpoints and marks secret headers", async () => {
+  const { servers } = await readReal();
+  const apify = byId(servers, "apify");
+  assert.equal(apify.hosting, "remote");
+  assert.equal("packages" in apify, false);
+  assert.deepEqual(apify.remotes, [{
+    type: "streamable-http",
+    url: "https://mcp.apify.com",
+    headers: [{ name: "Authorization", value: "Bearer ${APIFY_API_KEY}", isSecret: true }],
+  }]);
+  assert.deepEqual(byId(servers, "ais-fleet").transports, ["sse"]);
+});
+
+Deno.test("docker adapter turns tools.json arguments into a JSON schema", async () => {
+  const { servers } = await readReal();
+  assert.deepEqual(byId(servers, "astro-docs").tools, [{
+    name: "search_astro_docs",
+    description: "Search the official Astro framework docs",
+    inputSchema: {
+      type: "object",
+      properties: { query: { type: "string", description: "Search query" } },
+      required: ["query"],
+    },
+  }]);
+  const alfresco = byId(servers, "alfresco").tools!.find((t) => t.name === "search_nodes")!;
+  assert.deepEqual((alfresco.inputSchema as { required: string[] }).required, ["query", "ticket"]);
+});
+
+Deno.test("docker adapter keeps no empty or placeholder values", async () => {
+  const { servers } = await readReal();
+  for (const s of servers) {
+    assert.ok(s.name.trim() !== "" && s.name.toLowerCase() !== "unknown", s.sourceId);
+    for (const [key, value] of Object.entries(s)) {
+      assert.notEqual(value, undefined, `${s.sourceId}.${key}`);
+      if (Array.isArray(value)) assert.ok(value.length > 0, `${s.sourceId}.${key}`);
+    }
+  }
+});
+
+Deno.test("docker adapter skips invalid YAML and nameless servers, and cleans text", async () => {
+  const root = await Deno.makeTempDir();
+  try {
+    const write = async (name: string, file: string, text: string) => {
+      await Deno.mkdir(`${root}/${DIR}/${name}`, { recursive: true });
+      await Deno.writeTextFile(`${root}/${DIR}/${name}/${file}`, text);
+    };
+    await write(
+      "good",
+      "server.yaml",
+      "\ufeffname: good\nimage: mcp/good\ntype: server\nmeta:\n  category: unknown\n  tags: [a, A, b]\n" +
+        "about:\n  title: Good &amp; Fast\n  description: N/A\n",
+    );
+    await write("good", "tools.json", "[{broken");
+    await write("bad", "server.yaml", "name: bad\nabout:\n  title: [unclosed\n");
+    await write("nameless", "server.yaml", "type: server\nabout:\n  description: no title\n");
+    await write("list", "server.yaml", "- just\n- a list\n");
+    await Deno.mkdir(`${root}/${DIR}/empty-folder`);
+    const report = new SourceReport(adapter.info.id);
+    const servers = await adapter.read(root, report);
+    assert.deepEqual(servers, [{
+      source: "docker",
+      sourceId: "good",
+      name: "Good & Fast",
+      packages: [{ registryType: "oci", identifier: "mcp/good", runtimeHint: "docker" }],
+      tags: ["a", "b"],
+      hosting: "local",
+    }]);
+    assert.deepEqual(report.counts.skipped, {
+      invalid_yaml: 1,
+      missing_name: 1,
+      not_an_object: 1,
+    });
+    assert.equal(report.counts.read, 4);
+    assert.equal(report.counts.read, report.counts.kept + report.skippedTotal);
+    assert.equal(report.counts.cleaned.html_entities, 1);
+    assert.equal(report.counts.cleaned.placeholder, 2);
+    assert.equal(report.counts.cleaned.bom, 1);
+    assert.equal(report.counts.cleaned.invalid_tools_json, 1);
+  } finally {
+    await Deno.remove(root, { recursive: true });
+  }
+});

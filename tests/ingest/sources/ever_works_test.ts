@@ -1,0 +1,132 @@
+import assert from "node:assert/strict";
+import { SourceReport } from "../../../src/ingest/report.ts";
+import { adapters } from "../../../src/ingest/sources/ever_works.ts";
+import type { SourceServer } from "../../../src/ingest/types.ts";
+import { SOURCES_DIR } from "../../_helpers.ts";
+
+const adapter = adapters[0]!;
+const DIR = "mcp-servers/ever-works";
+
+let real: Promise<{ servers: SourceServer[]; report: SourceReport }> | undefined;
+function readReal() {
+  real ??= (async () => {
+    const report = new SourceReport(adapter.info.id);
+    return { servers: await adapter.read(SOURCES_DIR, report), report };
+  })();
+  return real;
+}
+
+function byId(servers: SourceServer[], id: string): SourceServer {
+  const server = servers.find((s) => s.sourceId === id);
+  assert.ok(server, `record ${id} is kept`);
+  return server;
+}
+
+Deno.test("ever-works adapter describes its source as SOURCES.md does", () => {
+  assert.equal(adapters.length, 1);
+  assert.equal(adapter.info.id, "ever-works");
+  assert.equal(
+    adapter.info.publisher,
+    "ever-works/awesome-mcp-servers-data @ 5a38897e (2026-06-16)",
+  );
+  assert.equal(adapter.info.license, "CC-BY-SA-4.0");
+});
+
+Deno.test("ever-works adapter keeps 4,065 items and counts the one file that is not YAML", async () => {
+  const { servers, report } = await readReal();
+  assert.equal(report.counts.read, 4066);
+  assert.equal(report.counts.kept, 4065);
+  assert.equal(servers.length, 4065);
+  assert.deepEqual(report.counts.skipped, { invalid_yaml: 1 });
+  assert.equal(report.counts.read, report.counts.kept + report.skippedTotal);
+  assert.equal(report.counts.files, 4066 + 2, "item files plus categories.yml and tags.yml");
+  assert.equal(servers.some((s) => s.sourceId === "openapi-mcp"), false);
+});
+
+Deno.test("ever-works adapter resolves tag and category ids to their names", async () => {
+  const { servers } = await readReal();
+  const codekit = byId(servers, "0codekit-mcp-server");
+  assert.equal(codekit.name, "0codekit MCP Server");
+  assert.deepEqual(codekit.tags, ["Workflow", "Orchestration", "No Code"], "no-code → No Code");
+  assert.deepEqual(codekit.categories, ["Workflow & Orchestration MCP Servers"]);
+  assert.equal(codekit.updatedAt, "2026-04-23T05:34:00.000Z");
+  // A category given by id ("cloud-devops-mcp-servers") reads as its name.
+  const ids = new Set(["cloud-devops-mcp-servers", "mcp-server-directories-lists", "no-code"]);
+  for (const s of servers) {
+    for (const label of [...(s.categories ?? []), ...(s.tags ?? [])]) {
+      assert.ok(!ids.has(label), `${s.sourceId}: ${label}`);
+    }
+  }
+});
+
+Deno.test("ever-works adapter sorts source URLs into repositories and homepages", async () => {
+  const { servers, report } = await readReal();
+  const github = byId(servers, "github-mcp-server");
+  assert.equal(github.repositoryUrl, "https://github.com/github/github-mcp-server");
+  assert.equal("homepage" in github, false);
+  const codekit = byId(servers, "0codekit-mcp-server");
+  assert.equal(codekit.homepage, "https://mcp.pipedream.com/app/_0codekit");
+  assert.equal("repositoryUrl" in codekit, false);
+  // GitHub search pages are neither a repository nor a homepage.
+  assert.equal(report.counts.cleaned.not_a_repository, 32);
+  assert.equal(servers.filter((s) => s.homepage?.includes("github.com/search")).length, 0);
+  assert.equal(servers.filter((s) => s.repositoryUrl).length, 2848);
+});
+
+Deno.test("ever-works adapter keeps short descriptions and no placeholder values", async () => {
+  const { servers } = await readReal();
+  for (const s of servers) {
+    assert.ok(s.name.trim() !== "" && s.name.toLowerCase() !== "unknown", s.sourceId);
+    assert.ok(s.description !== undefined && !s.description.startsWith("## "), s.sourceId);
+    for (const [key, value] of Object.entries(s)) {
+      assert.notEqual(value, undefined, `${s.sourceId}.${key}`);
+      if (Array.isArray(value)) assert.ok(value.length > 0, `${s.sourceId}.${key}`);
+    }
+  }
+});
+
+Deno.test("ever-works adapter skips broken items and counts repairs", async () => {
+  const root = await Deno.makeTempDir();
+  try {
+    const item = async (slug: string, text: string) => {
+      await Deno.mkdir(`${root}/${DIR}/data/${slug}`, { recursive: true });
+      await Deno.writeTextFile(`${root}/${DIR}/data/${slug}/${slug}.yml`, text);
+    };
+    await Deno.mkdir(`${root}/${DIR}`, { recursive: true });
+    await Deno.writeTextFile(`${root}/${DIR}/categories.yml`, "- id: db\n  name: Databases\n");
+    await Deno.writeTextFile(`${root}/${DIR}/tags.yml`, "- id: sql\n  name: SQL\n");
+    await item(
+      "good",
+      "\ufeffname: Good &amp; Co\ndescription: unknown\nmarkdown: |\n  ## Features\n  Long text\n" +
+        "source_url: https://github.com/search?q=good\ncategory: db\ntags: [sql, Other, SQL]\n" +
+        "updated_at: 2026-01-02 03:04\n",
+    );
+    await item("broken", "name: Broken\ndescription: [unclosed\n");
+    await item("nameless", "name: N/A\ndescription: x\n");
+    await item("scalar", "just text\n");
+    const report = new SourceReport(adapter.info.id);
+    const servers = await adapter.read(root, report);
+    assert.deepEqual(servers, [{
+      source: "ever-works",
+      sourceId: "good",
+      name: "Good & Co",
+      description: "## Features\nLong text",
+      categories: ["Databases"],
+      tags: ["SQL", "Other"],
+      updatedAt: "2026-01-02T03:04:00.000Z",
+    }]);
+    assert.deepEqual(report.counts.skipped, {
+      invalid_yaml: 1,
+      missing_name: 1,
+      not_an_object: 1,
+    });
+    assert.equal(report.counts.read, 4);
+    assert.equal(report.counts.read, report.counts.kept + report.skippedTotal);
+    assert.equal(report.counts.cleaned.bom, 1);
+    assert.equal(report.counts.cleaned.html_entities, 1);
+    assert.equal(report.counts.cleaned.not_a_repository, 1);
+    assert.ok((report.counts.cleaned.placeholder ?? 0) >= 2);
+  } finally {
+    await Deno.remove(root, { recursive: true });
+  }
+});

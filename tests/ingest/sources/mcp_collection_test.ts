@@ -1,0 +1,207 @@
+import assert from "node:assert/strict";
+import { isPlaceholder } from "../../../src/ingest/clean.ts";
+import { SourceReport } from "../../../src/ingest/report.ts";
+import { adapters } from "../../../src/ingest/sources/mcp_collection.ts";
+import type { SourceAdapter, SourceServer } from "../../../src/ingest/types.ts";
+import { SOURCES_DIR } from "../../_helpers.ts";
+
+/** The adapter with source id `id`. */
+function adapter(id: string): SourceAdapter<SourceServer> {
+  const found = adapters.find((a) => a.info.id === id);
+  assert.ok(found, `no adapter ${id}`);
+  return found;
+}
+
+/** Reads one list from the real data. */
+async function readReal(id: string): Promise<{ records: SourceServer[]; report: SourceReport }> {
+  const report = new SourceReport(id);
+  const records = await adapter(id).read(SOURCES_DIR, report);
+  return { records, report };
+}
+
+/** Fails when any string anywhere in the records is empty or a placeholder such as "unknown". */
+function assertNoPlaceholders(records: SourceServer[]): void {
+  const walk = (value: unknown, where: string): void => {
+    if (typeof value === "string") assert.ok(!isPlaceholder(value), `placeholder at ${where}`);
+    else if (Array.isArray(value)) value.forEach((v, i) => walk(v, `${where}[${i}]`));
+    else if (value !== null && typeof value === "object") {
+      for (const [k, v] of Object.entries(value)) {
+        assert.notEqual(v, undefined, `undefined property ${where}.${k}`);
+        walk(v, `${where}.${k}`);
+      }
+    }
+  };
+  records.forEach((r) => walk(r, r.sourceId));
+}
+
+Deno.test("mcp_collection: exports one adapter per list with the documented ids", () => {
+  assert.deepEqual(adapters.map((a) => a.info.id), [
+    "mcpmarket",
+    "cursor-directory",
+    "mcpservers-org",
+    "glama-list",
+    "mcp-io-community",
+    "mcp-io-official",
+  ]);
+  for (const a of adapters) {
+    assert.equal(a.info.publisher, "zhuaiballl/mcp_collection @ 106f7b8b (2025-09-30)");
+    assert.equal(a.info.license, "MIT");
+    assert.equal(a.info.kind, "mcp-servers");
+  }
+});
+
+Deno.test("mcp_collection: record counts per list match SOURCES.md, duplicates counted", async () => {
+  const expected: Record<string, [number, number, Record<string, number>]> = {
+    "mcpmarket": [4218, 4218, {}],
+    "cursor-directory": [1428, 1265, { duplicate: 163 }],
+    "mcpservers-org": [1061, 1057, { duplicate: 4 }],
+    "glama-list": [101, 101, {}],
+    "mcp-io-community": [451, 451, {}],
+    "mcp-io-official": [224, 224, {}],
+  };
+  for (const [id, [read, kept, skipped]] of Object.entries(expected)) {
+    const { records, report } = await readReal(id);
+    assert.equal(report.counts.read, read, id);
+    assert.equal(report.counts.kept, kept, id);
+    assert.deepEqual(report.counts.skipped, skipped, id);
+    assert.equal(records.length, kept, id);
+    assert.equal(report.counts.read, report.counts.kept + report.skippedTotal, id);
+    assert.equal(new Set(records.map((r) => r.sourceId)).size, records.length, id);
+    assert.ok(records.every((r) => r.source === id), id);
+    assertNoPlaceholders(records);
+  }
+});
+
+Deno.test("mcp_collection: every official integration is vendorOfficial, no community server is", async () => {
+  const official = (await readReal("mcp-io-official")).records;
+  assert.ok(official.every((r) => r.vendorOfficial === true));
+  const magic = official.find((r) => r.name === "21st.dev Magic");
+  assert.equal(magic?.repositoryUrl, "https://github.com/21st-dev/magic-mcp");
+  assert.equal(magic?.vendorOfficial, true);
+  const community = (await readReal("mcp-io-community")).records;
+  assert.ok(community.every((r) => r.vendorOfficial === undefined));
+});
+
+Deno.test("mcp_collection: non-repository links become homepage or package, never repositoryUrl", async () => {
+  const official = (await readReal("mcp-io-official")).records;
+  const zapier = official.find((r) => r.name === "Zapier");
+  assert.equal(zapier?.repositoryUrl, undefined);
+  assert.equal(zapier?.homepage, "https://zapier.com/mcp");
+  const ola = official.find((r) => r.name === "OlaMaps");
+  assert.deepEqual(ola?.packages, [{ registryType: "pypi", identifier: "ola-maps-mcp-server" }]);
+  const gitea = official.find((r) => r.name === "Gitea");
+  assert.equal(gitea?.repositoryUrl, "https://gitea.com/gitea/gitea-mcp");
+
+  const market = (await readReal("mcpmarket")).records;
+  const ghRepo = market.find((r) => r.sourceId === "github-repository-1");
+  assert.deepEqual(ghRepo?.packages, [
+    { registryType: "npm", identifier: "@modelcontextprotocol/server-github" },
+  ]);
+  assert.equal(ghRepo?.repositoryUrl, undefined);
+});
+
+Deno.test("mcp_collection: mcpmarket keeps categories and has no descriptions", async () => {
+  const market = (await readReal("mcpmarket")).records;
+  assert.ok(market.every((r) => r.description === undefined));
+  const mindsdb = market.find((r) => r.sourceId === "mindsdb");
+  assert.deepEqual(mindsdb, {
+    source: "mcpmarket",
+    sourceId: "mindsdb",
+    name: "MindsDB",
+    repositoryUrl: "https://github.com/mindsdb/mindsdb",
+    categories: ["Developer Tools", "Database Management", "Data Science & ML"],
+  });
+});
+
+Deno.test("mcp_collection: glama list maps GitHub stars; mcpservers.org keeps the richer duplicate", async () => {
+  const glama = (await readReal("glama-list")).records;
+  const circle = glama.find((r) => r.sourceId === "@CircleCI-Public/mcp-server-circleci");
+  assert.equal(circle?.stars, 28);
+  assert.equal(circle?.repositoryUrl, "https://github.com/circleci-public/mcp-server-circleci");
+
+  const awesome = (await readReal("mcpservers-org")).records;
+  const opik = awesome.filter((r) => r.sourceId === "comet-ml/opik-mcp");
+  assert.equal(opik.length, 1);
+  assert.deepEqual(opik[0]?.categories, ["official", "development"]);
+});
+
+Deno.test("mcp_collection: cursor.directory repeats under suffixed slugs are skipped as duplicates", async () => {
+  const cursor = (await readReal("cursor-directory")).records;
+  const firecrawl = cursor.filter((r) =>
+    r.name === "Firecrawl" && r.repositoryUrl === "https://github.com/codyde/mcp-firecrawl-tool"
+  );
+  assert.deepEqual(firecrawl.map((r) => r.sourceId), ["firecrawl"]);
+});
+
+Deno.test("mcp_collection: counts BOM, entities, placeholders, missing names and duplicates", async () => {
+  const root = await Deno.makeTempDir();
+  try {
+    await Deno.mkdir(`${root}/mcp-servers/mcp_collection`, { recursive: true });
+    const items = [
+      {
+        name: "Fish &amp; Chips",
+        description: "unknown",
+        detail_url: "https://cursor.directory/mcp/fish",
+        github_url: "https://github.com/o/fish",
+      },
+      {
+        name: "Fish &amp; Chips",
+        description: "again",
+        detail_url: "https://cursor.directory/mcp/fish-1",
+        github_url: "https://github.com/O/fish/",
+      },
+      { name: "  ", detail_url: "https://cursor.directory/mcp/blank" },
+      {
+        name: "Docs only",
+        detail_url: "https://cursor.directory/mcp/docs",
+        github_url: "https://example.com/mcp?utm_source=x",
+      },
+      42,
+    ];
+    await Deno.writeTextFile(
+      `${root}/mcp-servers/mcp_collection/cursor.json`,
+      "\ufeff" + JSON.stringify(items),
+    );
+    const report = new SourceReport("cursor-directory");
+    const records = await adapter("cursor-directory").read(root, report);
+    assert.deepEqual(records, [
+      {
+        source: "cursor-directory",
+        sourceId: "fish",
+        name: "Fish & Chips",
+        repositoryUrl: "https://github.com/o/fish",
+      },
+      {
+        source: "cursor-directory",
+        sourceId: "docs",
+        name: "Docs only",
+        homepage: "https://example.com/mcp",
+      },
+    ]);
+    assert.deepEqual(report.counts.skipped, { duplicate: 1, missing_name: 1, not_an_object: 1 });
+    assert.equal(report.counts.cleaned.bom, 1);
+    assert.equal(report.counts.cleaned.placeholder, 1);
+    assert.equal(report.counts.cleaned.tracking_params, 1);
+    assert.ok((report.counts.cleaned.html_entities ?? 0) >= 1);
+    assert.equal(report.counts.read, report.counts.kept + report.skippedTotal);
+  } finally {
+    await Deno.remove(root, { recursive: true });
+  }
+});
+
+Deno.test("mcp_collection: a broken list counts invalid_json; a missing one throws NotFound", async () => {
+  const root = await Deno.makeTempDir();
+  try {
+    await Deno.mkdir(`${root}/mcp-servers/mcp_collection`, { recursive: true });
+    await Deno.writeTextFile(`${root}/mcp-servers/mcp_collection/glama.json`, '[{"name": "x"');
+    const report = new SourceReport("glama-list");
+    assert.deepEqual(await adapter("glama-list").read(root, report), []);
+    assert.deepEqual(report.counts.skipped, { invalid_json: 1 });
+    await assert.rejects(
+      adapter("mcpmarket").read(root, new SourceReport("mcpmarket")),
+      Deno.errors.NotFound,
+    );
+  } finally {
+    await Deno.remove(root, { recursive: true });
+  }
+});

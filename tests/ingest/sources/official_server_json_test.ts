@@ -1,0 +1,209 @@
+import assert from "node:assert/strict";
+import { SourceReport } from "../../../src/ingest/report.ts";
+import { adapters } from "../../../src/ingest/sources/official_server_json.ts";
+import type { SourceServer } from "../../../src/ingest/types.ts";
+import { SOURCES_DIR } from "../../_helpers.ts";
+
+const adapter = adapters[0]!;
+const DIR = "mcp-servers/official-registry";
+const FILE = "mcp-insights_servers_2025-12-18.json";
+
+let real: Promise<{ servers: SourceServer[]; report: SourceReport }> | undefined;
+function readReal() {
+  real ??= (async () => {
+    const report = new SourceReport(adapter.info.id);
+    return { servers: await adapter.read(SOURCES_DIR, report), report };
+  })();
+  return real;
+}
+
+function byId(servers: SourceServer[], id: string): SourceServer {
+  const server = servers.find((s) => s.sourceId === id);
+  assert.ok(server, `record ${id} is kept`);
+  return server;
+}
+
+Deno.test("official-server-json adapter describes its source as SOURCES.md does", () => {
+  assert.equal(adapters.length, 1);
+  assert.equal(adapter.info.id, "official-server-json");
+  assert.equal(adapter.info.publisher, "joelverhagen/mcp-insights @ 5d6e951b (2025-12-18)");
+  assert.equal(adapter.info.license, "none stated");
+});
+
+Deno.test("official-server-json adapter keeps the latest of 2,794 versions for 1,108 servers", async () => {
+  const { servers, report } = await readReal();
+  assert.equal(report.counts.read, 2794);
+  assert.equal(report.counts.kept, 1108);
+  assert.equal(servers.length, 1108);
+  assert.deepEqual(report.counts.skipped, { older_version: 1686 });
+  assert.equal(report.counts.read, report.counts.kept + report.skippedTotal);
+  assert.equal(report.counts.cleaned.bom, 1, "the file starts with a byte-order mark");
+  assert.equal(new Set(servers.map((s) => s.sourceId)).size, servers.length);
+  const airtable = byId(servers, "io.github.domdomegg/airtable-mcp-server");
+  assert.equal(airtable.version, "1.9.6");
+  assert.equal(airtable.updatedAt, "2025-12-08T13:22:16.268Z");
+  const dialer = byId(servers, "app.getdialer/dialer");
+  assert.equal(dialer.version, "1.0.1");
+});
+
+Deno.test("official-server-json adapter maps packages with transport, runtime hint and secrets", async () => {
+  const { servers } = await readReal();
+  const fetch = byId(servers, "com.pulsemcp.servers/pulse-fetch");
+  assert.equal(fetch.name, "pulse-fetch");
+  assert.equal(fetch.repositoryUrl, "https://github.com/pulsemcp/mcp-servers");
+  assert.equal(fetch.subfolder, "productionized/pulse-fetch");
+  assert.equal(fetch.hosting, "local");
+  assert.deepEqual(fetch.transports, ["stdio"]);
+  const pkg = fetch.packages![0]!;
+  assert.equal(pkg.registryType, "npm");
+  assert.equal(pkg.identifier, "@pulsemcp/pulse-fetch");
+  assert.equal(pkg.version, "0.2.14");
+  assert.equal(pkg.runtimeHint, "npx");
+  assert.equal(pkg.registryBaseUrl, "https://registry.npmjs.org");
+  assert.deepEqual(pkg.transport, { type: "stdio" });
+  const env = new Map(pkg.environmentVariables!.map((e) => [e.name, e]));
+  assert.equal(env.get("FIRECRAWL_API_KEY")?.isSecret, true);
+  assert.equal(env.get("OPTIMIZE_FOR")?.default, "cost");
+  assert.equal("isSecret" in env.get("OPTIMIZE_FOR")!, false);
+
+  const airtable = byId(servers, "io.github.domdomegg/airtable-mcp-server");
+  assert.deepEqual(airtable.packages!.map((p) => p.registryType), ["npm", "oci", "mcpb"]);
+  const mcpb = airtable.packages!.find((p) => p.registryType === "mcpb")!;
+  assert.match(mcpb.fileSha256 ?? "", /^[0-9a-f]{64}$/);
+
+  const figma = byId(servers, "io.github.GLips/Figma-Context-MCP");
+  const stdioArg = figma.packages![0]!.packageArguments!.find((a) => a.value === "--stdio");
+  assert.deepEqual(stdioArg, { name: "--stdio", value: "--stdio", type: "positional" });
+});
+
+Deno.test("official-server-json adapter maps remotes with their headers", async () => {
+  const { servers } = await readReal();
+  const dialer = byId(servers, "app.getdialer/dialer");
+  assert.deepEqual(dialer.remotes, [
+    { type: "streamable-http", url: "https://getdialer.app/mcp" },
+    { type: "sse", url: "https://getdialer.app/sse" },
+  ]);
+  assert.equal(dialer.hosting, "remote");
+  assert.deepEqual(dialer.transports, ["streamable-http", "sse"]);
+  const perplexity = byId(servers, "ai.smithery/arjunkmrm-perplexity-search");
+  assert.deepEqual(perplexity.remotes![0]!.headers![0], {
+    name: "Authorization",
+    description: "Bearer token for Smithery authentication",
+    isRequired: true,
+    isSecret: true,
+    value: "Bearer {smithery_api_key}",
+  });
+  const opsera = byId(servers, "io.opsera/opsera");
+  assert.deepEqual(opsera.categories, ["devops", "automation"], "publisher-provided _meta");
+  assert.equal(opsera.homepage, "https://docs.opsera.io/");
+});
+
+Deno.test("official-server-json adapter keeps no empty lists or placeholder values", async () => {
+  const { servers } = await readReal();
+  const walk = (value: unknown, path: string): void => {
+    assert.notEqual(value, undefined, path);
+    if (Array.isArray(value)) {
+      assert.ok(value.length > 0, `${path} is not an empty list`);
+      value.forEach((v, i) => walk(v, `${path}[${i}]`));
+    } else if (typeof value === "object" && value !== null) {
+      for (const [k, v] of Object.entries(value)) walk(v, `${path}.${k}`);
+    } else if (typeof value === "string") {
+      assert.ok(value.trim() !== "", path);
+    }
+  };
+  for (const s of servers) {
+    assert.ok(s.name !== "" && s.name.toLowerCase() !== "unknown", s.sourceId);
+    walk(s, s.sourceId);
+  }
+});
+
+Deno.test("official-server-json adapter skips broken items and counts repairs", async () => {
+  const root = await Deno.makeTempDir();
+  try {
+    await Deno.mkdir(`${root}/${DIR}`, { recursive: true });
+    const meta = (isLatest: boolean, updatedAt: string) => ({
+      "io.modelcontextprotocol.registry/official": { status: "active", isLatest, updatedAt },
+    });
+    const items = [
+      {
+        server: { name: "io.github.a/x", version: "1.0.0", description: "old" },
+        _meta: meta(false, "2025-01-01T00:00:00Z"),
+      },
+      {
+        server: {
+          name: "io.github.a/x",
+          title: "X &amp; Y",
+          version: "2.0.0",
+          description: "unknown",
+          repository: { url: "https://github.com/a/x", subfolder: "pkgs/x" },
+          websiteUrl: "https://x.example/?utm_source=registry",
+          packages: [
+            {
+              registryType: "pypi",
+              identifier: "x-mcp",
+              transport: { type: "stdio" },
+              environmentVariables: [{ name: "X_KEY", isSecret: true, isRequired: true }],
+            },
+            { registryType: "npm" },
+          ],
+          remotes: [{ type: "websocket", url: "wss://x.example" }],
+        },
+        _meta: meta(true, "2024-01-01T00:00:00Z"),
+      },
+      { server: { description: "nameless" } },
+      "not an object",
+    ];
+    await Deno.writeTextFile(`${root}/${DIR}/${FILE}`, "\ufeff" + JSON.stringify(items));
+    const report = new SourceReport(adapter.info.id);
+    const servers = await adapter.read(root, report);
+    assert.equal(servers.length, 1);
+    assert.deepEqual(servers[0], {
+      source: "official-server-json",
+      sourceId: "io.github.a/x",
+      name: "X & Y",
+      officialName: "io.github.a/x",
+      repositoryUrl: "https://github.com/a/x",
+      subfolder: "pkgs/x",
+      homepage: "https://x.example/",
+      packages: [{
+        registryType: "pypi",
+        identifier: "x-mcp",
+        transport: { type: "stdio" },
+        environmentVariables: [{ name: "X_KEY", isRequired: true, isSecret: true }],
+      }],
+      version: "2.0.0",
+      status: "active",
+      updatedAt: "2024-01-01T00:00:00.000Z",
+      hosting: "local",
+      transports: ["stdio"],
+    });
+    assert.deepEqual(report.counts.skipped, {
+      older_version: 1,
+      missing_name: 1,
+      not_an_object: 1,
+    });
+    assert.equal(report.counts.read, 4);
+    assert.deepEqual(report.counts.cleaned, {
+      bom: 1,
+      html_entities: 1,
+      placeholder: 1,
+      tracking_params: 1,
+    });
+  } finally {
+    await Deno.remove(root, { recursive: true });
+  }
+});
+
+Deno.test("official-server-json adapter counts a file that is not JSON as one invalid record", async () => {
+  const root = await Deno.makeTempDir();
+  try {
+    await Deno.mkdir(`${root}/${DIR}`, { recursive: true });
+    await Deno.writeTextFile(`${root}/${DIR}/${FILE}`, '[{"server": {"name": "a/b"}}, {"ser');
+    const report = new SourceReport(adapter.info.id);
+    assert.deepEqual(await adapter.read(root, report), []);
+    assert.deepEqual(report.counts.skipped, { invalid_json: 1 });
+    assert.equal(report.counts.read, 1);
+  } finally {
+    await Deno.remove(root, { recursive: true });
+  }
+});
