@@ -1,0 +1,192 @@
+import assert from "node:assert/strict";
+import { FIRST_PARTY, SOURCE_PROVIDER_IDS } from "../../../src/ingest/first_party.ts";
+import { SourceReport } from "../../../src/ingest/report.ts";
+import {
+  adapters,
+  genaiPricesAdapter,
+  priceInForce,
+} from "../../../src/ingest/sources/genai_prices.ts";
+import type { SourcePrice } from "../../../src/ingest/types.ts";
+import { SOURCES_DIR } from "../../_helpers.ts";
+
+const NOW = new Date("2026-11-22T12:00:00Z");
+
+async function readReal(now = NOW): Promise<{ records: SourcePrice[]; report: SourceReport }> {
+  const report = new SourceReport("genai-prices");
+  const records = await genaiPricesAdapter({ now }).read(SOURCES_DIR, report);
+  return { records, report };
+}
+
+const real = readReal();
+
+function find(records: SourcePrice[], sourceId: string): SourcePrice {
+  const record = records.find((r) => r.sourceId === sourceId);
+  assert.ok(record, `missing ${sourceId}`);
+  return record;
+}
+
+Deno.test("genai-prices: reads all 1,466 models and keeps the 240 first-party ones", async () => {
+  const { records, report } = await real;
+  assert.equal(report.counts.read, 1466);
+  assert.equal(report.counts.kept, 240);
+  assert.deepEqual(report.counts.skipped, {
+    not_first_party: 1184,
+    not_list_price: 13,
+    not_llm: 22,
+    no_price: 6,
+    regional_variant: 1,
+  });
+  assert.equal(report.counts.read, report.counts.kept + report.skippedTotal);
+  assert.equal(report.counts.files, 37); // data.json + 36 provider YAML files
+  assert.equal(records.length, 240);
+  assert.equal(new Set(records.map((r) => r.sourceId)).size, records.length);
+});
+
+Deno.test("genai-prices: keeps no reseller, cloud or aggregator provider", async () => {
+  const { records } = await real;
+  const allowed = new Set(Object.keys(SOURCE_PROVIDER_IDS["genai-prices"]));
+  for (const r of records) {
+    assert.ok(FIRST_PARTY.has(r.provider), r.sourceId);
+    assert.ok(allowed.has(r.sourceId.split("/")[0]!), r.sourceId);
+  }
+  for (const reseller of ["openrouter", "together", "groq", "azure", "fireworks", "novita"]) {
+    assert.ok(!records.some((r) => r.sourceId.startsWith(`${reseller}/`)), reseller);
+  }
+});
+
+Deno.test("genai-prices: drops models a first-party provider resells (Claude listed under Google, Llama on Bedrock)", async () => {
+  const { records } = await real;
+  assert.ok(!records.some((r) => r.provider === "google" && r.model.includes("claude")));
+  const amazon = records.filter((r) => r.provider === "amazon").map((r) => r.model);
+  assert.ok(amazon.length > 0);
+  for (const m of amazon) assert.match(m, /amazon\.(nova|titan)-/);
+});
+
+Deno.test("genai-prices: gives Claude Sonnet 4.5 with cache, 1-hour cache, web search and its 200k tier", async () => {
+  const { records } = await real;
+  const r = find(records, "anthropic/claude-sonnet-4-5");
+  assert.equal(r.provider, "anthropic");
+  assert.equal(r.inputPerMTok, 3);
+  assert.equal(r.outputPerMTok, 15);
+  assert.equal(r.cacheReadPerMTok, 0.3);
+  assert.equal(r.cacheWritePerMTok, 3.75);
+  assert.equal(r.cacheWrite1hPerMTok, 6);
+  assert.equal(r.webSearchPerCall, 0.01); // web_searches_kcount 10 per thousand calls
+  assert.deepEqual(r.tiers, [
+    {
+      thresholdTokens: 200000,
+      inputPerMTok: 6,
+      outputPerMTok: 22.5,
+      cacheReadPerMTok: 0.6,
+      cacheWritePerMTok: 7.5,
+    },
+  ]);
+  assert.equal(r.contextWindow, 1000000);
+  assert.equal(r.pricingUrl, "https://www.anthropic.com/pricing"); // fragment dropped by cleanUrl
+});
+
+Deno.test("genai-prices: gives GPT-4o at $2.50 / $10 with $1.25 cached input", async () => {
+  const { records } = await real;
+  const r = find(records, "openai/gpt-4o");
+  assert.equal(r.inputPerMTok, 2.5);
+  assert.equal(r.outputPerMTok, 10);
+  assert.equal(r.cacheReadPerMTok, 1.25);
+  assert.equal(r.contextWindow, 128000);
+});
+
+Deno.test("genai-prices: gives the Gemini 2.5 Pro long-context tier at 200k tokens", async () => {
+  const { records } = await real;
+  const r = find(records, "google/gemini-2.5-pro");
+  assert.equal(r.inputPerMTok, 1.25);
+  assert.equal(r.outputPerMTok, 10);
+  assert.deepEqual(r.tiers, [
+    { thresholdTokens: 200000, inputPerMTok: 2.5, outputPerMTok: 15, cacheReadPerMTok: 0.25 },
+  ]);
+});
+
+Deno.test("genai-prices: verifiedAt is the model's prices_checked date and says so", async () => {
+  const { records } = await real;
+  const r = find(records, "anthropic/claude-sonnet-4-5");
+  assert.equal(r.verifiedAt, "2026-07-29");
+  assert.match(r.verifiedMeaning!, /prices_checked/);
+  const unchecked = find(records, "anthropic/claude-v1");
+  assert.equal(unchecked.verifiedAt, undefined);
+  assert.equal(unchecked.verifiedMeaning, undefined);
+});
+
+Deno.test("genai-prices: takes the dated price in force today and says which day", async () => {
+  const { records, report } = await real;
+  assert.equal(report.counts.cleaned.dated_price_resolved, 10);
+  // Claude Sonnet 5: $2/$10 until 2026-09-01, then $3/$15.
+  const sonnet5 = find(records, "anthropic/claude-sonnet-5");
+  assert.equal(sonnet5.inputPerMTok, 3);
+  assert.equal(sonnet5.outputPerMTok, 15);
+  assert.match(sonnet5.verifiedMeaning!, /in force on 2026-11-22/);
+  // Gemini 3.6 Flash: the 2027-01-01 price is not in force yet.
+  assert.equal(find(records, "google/gemini-3.6-flash").inputPerMTok, 0.75);
+  // DeepSeek: the standard-hours price, not the off-peak discount.
+  assert.equal(find(records, "deepseek/deepseek-chat").inputPerMTok, 0.27);
+
+  const august = await readReal(new Date("2026-08-01T00:00:00Z"));
+  assert.equal(find(august.records, "anthropic/claude-sonnet-5").inputPerMTok, 2);
+  const next = await readReal(new Date("2027-02-01T00:00:00Z"));
+  assert.equal(find(next.records, "google/gemini-3.6-flash").inputPerMTok, 1.5);
+});
+
+Deno.test("genai-prices: priceInForce falls back to the first price when no condition holds", () => {
+  const list = [
+    { prices: { input_mtok: 1 } },
+    { constraint: { start_date: "2030-01-01" }, prices: { input_mtok: 2 } },
+  ];
+  assert.deepEqual(priceInForce(list, "2026-11-22"), { input_mtok: 1 });
+  assert.deepEqual(priceInForce(list, "2030-01-01"), { input_mtok: 2 });
+  assert.equal(priceInForce(["junk"], "2026-11-22"), undefined);
+});
+
+Deno.test("genai-prices: counts broken records without throwing", async () => {
+  const root = await Deno.makeTempDir();
+  try {
+    const dir = `${root}/llm-prices/genai-prices/v2`;
+    await Deno.mkdir(dir, { recursive: true });
+    await Deno.writeTextFile(
+      `${dir}/data.json`,
+      JSON.stringify([
+        {
+          id: "openai",
+          models: [
+            "not an object",
+            { id: "gpt-x", prices: { input_mtok: "abc" } },
+            { id: "gpt-y", prices: {} },
+            { id: "gpt-z", prices: { input_mtok: 1, output_mtok: 2 } },
+          ],
+        },
+        { id: "together", models: [{ id: "llama-3", prices: { input_mtok: 1 } }] },
+        "junk provider",
+      ]),
+    );
+    const report = new SourceReport("genai-prices");
+    const records = await adapters[0]!.read(root, report);
+    assert.deepEqual(records.map((r) => r.model), ["gpt-z"]);
+    assert.equal(report.counts.read, 6);
+    assert.deepEqual(report.counts.skipped, {
+      invalid_record: 3,
+      no_price: 1,
+      not_first_party: 1,
+    });
+    assert.equal(report.counts.read, report.counts.kept + report.skippedTotal);
+  } finally {
+    await Deno.remove(root, { recursive: true });
+  }
+});
+
+Deno.test("genai-prices: throws NotFound when the source is missing", async () => {
+  const root = await Deno.makeTempDir();
+  try {
+    await assert.rejects(
+      () => adapters[0]!.read(root, new SourceReport("genai-prices")),
+      Deno.errors.NotFound,
+    );
+  } finally {
+    await Deno.remove(root, { recursive: true });
+  }
+});
