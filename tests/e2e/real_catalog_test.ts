@@ -1,0 +1,147 @@
+import assert from "node:assert/strict";
+import { createApp } from "../../src/http/app.ts";
+import { buildCatalog, mergeAll } from "../../src/ingest/build.ts";
+import { PRICE_ADAPTERS, SERVER_ADAPTERS, TOOL_ADAPTERS } from "../../src/ingest/sources/mod.ts";
+import { realCatalog, SOURCES_DIR } from "../_helpers.ts";
+
+const real = await realCatalog();
+const app = createApp({ ctx: real.ctx });
+
+async function json(path: string) {
+  const res = await app.request(path);
+  assert.equal(res.status, 200, path);
+  return await res.json();
+}
+
+Deno.test("the ingest report shows every source read, with kept plus skipped equal to read", () => {
+  const ids = [...SERVER_ADAPTERS, ...TOOL_ADAPTERS, ...PRICE_ADAPTERS].map((a) => a.info.id);
+  assert.deepEqual(real.report.sources.map((s) => s.source), ids);
+  for (const s of real.report.sources) {
+    assert.equal(s.error, undefined, `${s.source}: ${s.error}`);
+    assert.ok(s.read > 0 && s.kept > 0, s.source);
+    const skipped = Object.values(s.skipped).reduce((a, b) => a + b, 0);
+    assert.equal(s.kept + skipped, s.read, s.source);
+  }
+});
+
+Deno.test("the real catalog has at least 14,000 merged MCP servers, thousands of tools and prices", () => {
+  const { totals, merge } = real.report;
+  assert.ok(totals.servers >= 14_000, `servers: ${totals.servers}`);
+  assert.ok(totals.tools >= 4_000, `tools: ${totals.tools}`);
+  assert.ok(totals.prices >= 200, `prices: ${totals.prices}`);
+  assert.ok(merge.servers.multiSource > 3_000, `multi-source servers: ${merge.servers.multiSource}`);
+  assert.deepEqual(real.ctx.store.counts(), totals);
+});
+
+Deno.test("the stored report equals the returned one", () => {
+  assert.deepEqual(JSON.parse(real.ctx.store.meta("report")!), real.report);
+});
+
+Deno.test("re-running the merge gives the same counts", async () => {
+  const again = await mergeAll(SOURCES_DIR, () => {});
+  assert.deepEqual(again.report.totals, real.report.totals);
+  assert.deepEqual(again.report.merge, real.report.merge);
+});
+
+Deno.test("a failed ingest leaves the previous catalog in place", async () => {
+  const dir = await Deno.makeTempDir();
+  const path = `${dir}/catalog.db`;
+  await Deno.writeTextFile(path, "previous catalog");
+  await assert.rejects(
+    buildCatalog({ sourcesDir: `${dir}/no-such-folder`, catalogPath: path, log: () => {} }),
+    /Cannot read any source/,
+  );
+  assert.equal(await Deno.readTextFile(path), "previous catalog");
+  assert.deepEqual([...Deno.readDirSync(dir)].map((e) => e.name), ["catalog.db"]);
+});
+
+Deno.test("every server name is unique and round-trips through its svcUrl path", async () => {
+  const rows = real.ctx.store.db.prepare("SELECT name FROM servers ORDER BY random() LIMIT 200")
+    .all() as { name: string }[];
+  for (const { name } of rows) {
+    const body = await json(`/api/v1/servers/${name.split("/").map(encodeURIComponent).join("/")}`);
+    assert.equal(body.name, name);
+  }
+});
+
+Deno.test("the monorepo github.com/modelcontextprotocol/servers keeps one entry per server", () => {
+  const rows = real.ctx.store.db.prepare(
+    "SELECT name FROM servers WHERE doc LIKE '%\"repositoryUrl\":\"https://github.com/modelcontextprotocol/servers\"%'",
+  ).all() as { name: string }[];
+  assert.ok(rows.length >= 10, `entries: ${rows.length}`);
+});
+
+Deno.test("servers search: 'postgres' finds PostgreSQL servers first", async () => {
+  const body = await json("/api/v1/servers?q=postgres&limit=5");
+  assert.ok(body.total > 50);
+  for (const r of body.results.slice(0, 3)) {
+    assert.match(`${r.title} ${r.name} ${r.description}`, /postgres/i);
+  }
+});
+
+Deno.test("servers search: 'github' puts a GitHub server first", async () => {
+  const body = await json("/api/v1/servers?q=github&limit=5");
+  assert.match(body.results[0].title, /github/i);
+});
+
+Deno.test("tools search: 'image generation' returns image tools", async () => {
+  const body = await json("/api/v1/tools?q=image%20generation&limit=5");
+  assert.ok(body.total > 20);
+  for (const r of body.results) {
+    assert.match(`${r.name} ${r.description} ${r.category} ${r.tags.join(" ")}`, /image/i);
+  }
+});
+
+Deno.test("tools search: 'transcription' returns transcription tools", async () => {
+  const body = await json("/api/v1/tools?q=transcription&limit=5");
+  for (const r of body.results.slice(0, 3)) {
+    assert.match(
+      `${r.name} ${r.description} ${r.category} ${r.tags.join(" ")} ${r.keyFeatures.join(" ")}`,
+      /transcri/i,
+    );
+  }
+});
+
+Deno.test("category counts agree with search totals on the real catalog", async () => {
+  const { categories } = await json("/api/v1/categories");
+  assert.ok(categories.length > 10);
+  const sum = categories.reduce((n: number, c: { toolCount: number }) => n + c.toolCount, 0);
+  assert.equal(sum, real.report.totals.tools);
+  for (const c of categories.slice(0, 5)) {
+    const search = await json(`/api/v1/tools?category=${encodeURIComponent(c.name)}&limit=1`);
+    assert.equal(search.total, c.toolCount, c.name);
+  }
+});
+
+Deno.test("LLM prices come from first-party providers only, with verification dates", async () => {
+  const body = await json("/api/v1/llm-prices?limit=500");
+  const providers = new Set(body.prices.map((p: { provider: string }) => p.provider));
+  for (const p of ["openai", "anthropic", "google"]) assert.ok(providers.has(p), p);
+  for (const reseller of ["openrouter", "azure", "bedrock", "vertex_ai", "together_ai", "groq"]) {
+    assert.ok(!providers.has(reseller), reseller);
+  }
+  assert.ok(body.prices.some((p: { webSearchPerCall: number | null }) => p.webSearchPerCall));
+  assert.ok(body.prices.some((p: { tiers: unknown[] }) => p.tiers.length > 0));
+  assert.ok(body.prices.every((p: { verifiedMeaning: string | null; verifiedAt: string | null }) =>
+    p.verifiedAt === null || p.verifiedMeaning !== null
+  ));
+});
+
+Deno.test("no real query or server detail answers a 5xx", async () => {
+  for (
+    const path of [
+      "/api/v1/tools?q=postgres",
+      "/api/v1/tools?q=%22unbalanced",
+      "/api/v1/servers?q=*",
+      "/api/v1/servers?q=slack&hosting=remote",
+      "/api/v1/servers?registryType=oci&transport=stdio",
+      "/api/v1/servers/filters",
+      "/api/v1/taxonomy",
+      "/api/v1/health",
+    ]
+  ) {
+    const res = await app.request(path);
+    assert.ok(res.status < 500, `${path}: ${res.status}`);
+    await res.body?.cancel();
+  }
+});

@@ -1,0 +1,160 @@
+import assert from "node:assert/strict";
+import { isPlaceholder } from "../../../src/ingest/clean.ts";
+import { SourceReport } from "../../../src/ingest/report.ts";
+import { adapters } from "../../../src/ingest/sources/ai_collection.ts";
+import type { SourceTool } from "../../../src/ingest/types.ts";
+import { SOURCES_DIR } from "../../_helpers.ts";
+
+const adapter = adapters[0]!;
+
+let real: Promise<{ tools: SourceTool[]; report: SourceReport }> | undefined;
+function readReal() {
+  real ??= (async () => {
+    const report = new SourceReport(adapter.info.id);
+    return { tools: await adapter.read(SOURCES_DIR, report), report };
+  })();
+  return real;
+}
+
+function assertNoPlaceholders(records: SourceTool[]): void {
+  const walk = (value: unknown, where: string): void => {
+    if (typeof value === "string") assert.ok(!isPlaceholder(value), `placeholder at ${where}`);
+    else if (Array.isArray(value)) value.forEach((v, i) => walk(v, `${where}[${i}]`));
+    else if (value !== null && typeof value === "object") {
+      for (const [k, v] of Object.entries(value)) {
+        assert.notEqual(v, undefined, `undefined property ${where}.${k}`);
+        walk(v, `${where}.${k}`);
+      }
+    }
+  };
+  records.forEach((r) => walk(r, r.sourceId));
+}
+
+Deno.test("ai-collection: reads 1,356 table rows and 590 current entries, folding 409 seen twice", async () => {
+  const { tools, report } = await readReal();
+  assert.equal(report.counts.read, 1356 + 590);
+  assert.deepEqual(report.counts.skipped, { duplicate: 409 });
+  assert.equal(report.counts.kept, 1537);
+  assert.equal(report.counts.read, report.counts.kept + report.skippedTotal);
+  assert.equal(report.counts.files, 2);
+  assert.equal(tools.length, 1537);
+  assert.equal(new Set(tools.map((t) => t.sourceId)).size, 1537);
+  assertNoPlaceholders(tools);
+});
+
+Deno.test("ai-collection: never uses a thataicollection.com redirect as the tool's URL", async () => {
+  const { tools } = await readReal();
+  const withUrl = tools.filter((t) => t.url !== undefined);
+  assert.deepEqual(withUrl.map((t) => t.url), ["https://www.interviews.chat/"]);
+  assert.ok(tools.every((t) => !JSON.stringify(t).includes("thataicollection.com")));
+});
+
+Deno.test("ai-collection: the free-version flag becomes hasFreeTier (yes, no, or unknown)", async () => {
+  const { tools } = await readReal();
+  assert.equal(tools.filter((t) => t.hasFreeTier === true).length, 869);
+  assert.equal(tools.filter((t) => t.hasFreeTier === false).length, 52);
+  assert.ok(tools.every((t) => t.pricing === undefined));
+  const count = tools.find((t) => t.sourceId === "count");
+  assert.equal(count?.hasFreeTier, true);
+  assert.deepEqual(count?.categories, ["Accounting & Finance"]);
+  const kaedim = tools.find((t) => t.sourceId === "kaedim");
+  assert.equal(kaedim?.hasFreeTier, false);
+});
+
+Deno.test("ai-collection: an entry in both files has the new text, the old flag and both categories", async () => {
+  const { tools } = await readReal();
+  const aicamp = tools.find((t) => t.sourceId === "aicamp");
+  assert.ok(aicamp !== undefined);
+  assert.equal(aicamp.name, "AICamp");
+  assert.match(aicamp.description ?? "", /^Centralize your team’s AI in one secure workspace/);
+  assert.match(aicamp.longDescription ?? "", /^You can integrate these models/);
+  assert.equal(aicamp.hasFreeTier, true);
+  assert.deepEqual(aicamp.categories, ["AI Agents", "Productivity & Personal Growth"]);
+  const rytr = tools.find((t) => t.sourceId === "rytr");
+  assert.deepEqual(rytr?.categories, ["Writing Assistant"]);
+  // A table row whose description contains a U+2028 line separator is still read.
+  assert.ok(tools.some((t) => t.sourceId === "homestage"));
+});
+
+Deno.test("ai-collection: doubled apostrophes are repaired and counted", async () => {
+  const { tools, report } = await readReal();
+  assert.ok((report.counts.cleaned["doubled_quotes"] ?? 0) > 100);
+  assert.ok(tools.every((t) => !`${t.description} ${t.longDescription}`.includes("''")));
+  const goose = tools.find((t) => t.sourceId === "gooseai");
+  assert.match(goose?.longDescription ?? "", /OpenAI's completion API/);
+});
+
+Deno.test("ai-collection: 'Latest Additions' is not a category", async () => {
+  const { tools } = await readReal();
+  assert.ok(tools.every((t) => !(t.categories ?? []).some((c) => /latest additions/i.test(c))));
+  const art = tools.find((t) => t.sourceId === "ai-art-create");
+  assert.equal(art?.categories, undefined);
+});
+
+Deno.test("ai-collection: broken markdown is counted and skipped, never thrown", async () => {
+  const root = await Deno.makeTempDir({ prefix: "ai-collection-" });
+  const dir = `${root}/ai-tools/ai-collection`;
+  await Deno.mkdir(dir, { recursive: true });
+  await Deno.writeTextFile(
+    `${dir}/FULL_README_2024-06-20_2b96f77d.md`,
+    [
+      "## Index",
+      "- [Chat](#chat)",
+      "## Chat Bot",
+      "| Name | Title | Description | Offer Free Version |",
+      "|---|---|---|:---:|",
+      "| [Tom &amp; Jerry](https://www.thataicollection.com/redirect/tom-jerry?utm_source=x) | Tagline | It''s a cat &amp; mouse bot. | :white_check_mark: |",
+      "| [](https://www.thataicollection.com/redirect/nameless) | T | D | :x: |",
+      "| [Shared](https://www.thataicollection.com/redirect/shared) | T | Old text. | :x: |",
+      "| not a link | T | D | :x: |",
+      "| [unknown](https://www.thataicollection.com/redirect/unknown) | T | unknown | :grey_question: |",
+    ].join("\n"),
+  );
+  await Deno.writeTextFile(
+    `${dir}/README_HEAD.md`,
+    [
+      "### Not an entry (before the sections)",
+      "## Index",
+      "## Writing",
+      "### Shared",
+      "#### Title",
+      "[Visit](https://thataicollection.com/redirect/shared?utm_source=x)",
+      "New text.",
+      "[More Information and Pricing](https://thataicollection.com/en/application/shared)",
+      "### Direct",
+      "[Visit](https://direct.example.com/?utm_source=aicollection)",
+      "[More Information and Pricing](https://thataicollection.com/en/application/direct)",
+    ].join("\n"),
+  );
+  const report = new SourceReport("ai-collection");
+  const tools = await adapter.read(root, report);
+  assert.equal(report.counts.read, report.counts.kept + report.skippedTotal);
+  assert.equal(report.counts.read, 2 + 4);
+  assert.deepEqual(report.counts.skipped, { duplicate: 1, missing_name: 2 });
+  assert.deepEqual(tools, [
+    {
+      source: "ai-collection",
+      sourceId: "shared",
+      name: "Shared",
+      description: "New text.",
+      hasFreeTier: false,
+      categories: ["Writing", "Chat Bot"],
+    },
+    {
+      source: "ai-collection",
+      sourceId: "direct",
+      name: "Direct",
+      url: "https://direct.example.com/",
+      categories: ["Writing"],
+    },
+    {
+      source: "ai-collection",
+      sourceId: "tom-jerry",
+      name: "Tom & Jerry",
+      description: "It's a cat & mouse bot.",
+      hasFreeTier: true,
+      categories: ["Chat Bot"],
+    },
+  ]);
+  await Deno.remove(root, { recursive: true });
+});

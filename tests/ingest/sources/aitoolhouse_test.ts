@@ -1,0 +1,193 @@
+import assert from "node:assert/strict";
+import { isPlaceholder } from "../../../src/ingest/clean.ts";
+import { SourceReport } from "../../../src/ingest/report.ts";
+import { adapters, mapAitoolhousePricing } from "../../../src/ingest/sources/aitoolhouse.ts";
+import { PRICING_MODELS, type SourceTool } from "../../../src/ingest/types.ts";
+import { SOURCES_DIR } from "../../_helpers.ts";
+
+const adapter = adapters[0]!;
+
+let real: Promise<{ tools: SourceTool[]; report: SourceReport }> | undefined;
+function readReal() {
+  real ??= (async () => {
+    const report = new SourceReport(adapter.info.id);
+    return { tools: await adapter.read(SOURCES_DIR, report), report };
+  })();
+  return real;
+}
+
+/** Fails when any string anywhere in the records is empty or a placeholder such as "unknown". */
+function assertNoPlaceholders(records: SourceTool[]): void {
+  const walk = (value: unknown, where: string): void => {
+    if (typeof value === "string") assert.ok(!isPlaceholder(value), `placeholder at ${where}`);
+    else if (Array.isArray(value)) value.forEach((v, i) => walk(v, `${where}[${i}]`));
+    else if (value !== null && typeof value === "object") {
+      for (const [k, v] of Object.entries(value)) {
+        assert.notEqual(v, undefined, `undefined property ${where}.${k}`);
+        walk(v, `${where}.${k}`);
+      }
+    }
+  };
+  records.forEach((r) => walk(r, r.sourceId));
+}
+
+Deno.test("aitoolhouse: keeps all 3,865 rows of the detailed CSV with unique source ids", async () => {
+  const { tools, report } = await readReal();
+  assert.equal(report.counts.read, 3865);
+  assert.equal(report.counts.kept, 3865);
+  assert.deepEqual(report.counts.skipped, {});
+  assert.equal(report.counts.files, 1);
+  assert.equal(report.counts.read, report.counts.kept + report.skippedTotal);
+  assert.equal(tools.length, 3865);
+  assert.equal(new Set(tools.map((t) => t.sourceId)).size, 3865);
+  assert.ok(tools.every((t) => t.source === "aitoolhouse" && t.name.trim() === t.name));
+  assertNoPlaceholders(tools);
+});
+
+Deno.test("aitoolhouse: counts the repairs it made (tracking parameters, affiliate links, [] prices)", async () => {
+  const { report } = await readReal();
+  assert.equal(report.counts.cleaned["affiliate_redirect"], 8);
+  assert.equal(report.counts.cleaned["placeholder"], 245);
+  assert.ok((report.counts.cleaned["tracking_params"] ?? 0) > 3800);
+  assert.ok((report.counts.cleaned["affiliate_params"] ?? 0) >= 10);
+});
+
+Deno.test("aitoolhouse: maps Leonardo.AI with a clean URL, freemium pricing and its features", async () => {
+  const { tools } = await readReal();
+  const leonardo = tools.find((t) => t.sourceId === "leonardoai");
+  assert.deepEqual(leonardo, {
+    source: "aitoolhouse",
+    sourceId: "leonardoai",
+    name: "Leonardo.AI",
+    url: "https://leonardo.ai/",
+    description:
+      "Leverage generative AI with a unique suite of tools to convey your ideas to the world.",
+    pricing: "freemium",
+    hasFreeTier: true,
+    features: ["Mobile App", "Discord Community"],
+    categories: ["image generator", "image to image"],
+    verified: true,
+    createdAt: "2023-05-30T15:55:49.583Z",
+    updatedAt: "2025-04-11T14:54:14.212Z",
+    socialLinks: ["https://discord.gg/leonardo-ai", "https://twitter.com/LeonardoAi_"],
+  });
+});
+
+Deno.test("aitoolhouse: no URL keeps a utm_* parameter or an affiliate-network host", async () => {
+  const { tools } = await readReal();
+  for (const t of tools) {
+    if (t.url === undefined) continue;
+    assert.ok(!/[?&]utm_/i.test(t.url), t.url);
+    assert.ok(!/8odi\.net/.test(t.url), t.url);
+  }
+  const chatgpt = tools.find((t) => t.sourceId === "chatgpt");
+  assert.equal(chatgpt?.url, "https://chat.openai.com/chat");
+  assert.equal(chatgpt?.priceText, "20/mo");
+});
+
+Deno.test("aitoolhouse: only the 14 real ratings are kept; 0.0 with 0 reviews means no rating", async () => {
+  const { tools } = await readReal();
+  const rated = tools.filter((t) => t.rating !== undefined);
+  assert.equal(rated.length, 14);
+  assert.ok(rated.every((t) => t.rating! > 0 && t.rating! <= 5 && t.reviewCount! >= 1));
+  const scribe = tools.find((t) => t.sourceId === "smart-scribe");
+  assert.equal(scribe?.rating, 4.67);
+  assert.equal(scribe?.reviewCount, 3);
+});
+
+Deno.test("aitoolhouse: every pricing is a known model and hasFreeTier agrees with it", async () => {
+  const { tools } = await readReal();
+  const counts: Record<string, number> = {};
+  for (const t of tools) {
+    if (t.pricing === undefined) continue;
+    assert.ok((PRICING_MODELS as readonly string[]).includes(t.pricing));
+    counts[t.pricing] = (counts[t.pricing] ?? 0) + 1;
+    if (t.pricing === "free" || t.pricing === "freemium") assert.equal(t.hasFreeTier, true);
+  }
+  // "Free" 1213 rows, "Freemium" 1082 + combinations, one empty and one "Deals"-only cell.
+  assert.equal(tools.filter((t) => t.pricing === undefined).length, 2);
+  assert.equal(counts["contact"], 251);
+  assert.equal(counts["paid"], 600);
+});
+
+Deno.test("aitoolhouse pricing: combinations map to the model covering all labels", () => {
+  assert.deepEqual(mapAitoolhousePricing("Free"), { pricing: "free", hasFreeTier: true });
+  assert.deepEqual(mapAitoolhousePricing("Free Trial, Freemium"), {
+    pricing: "freemium",
+    hasFreeTier: true,
+  });
+  assert.deepEqual(mapAitoolhousePricing("Free Trial, Free"), {
+    pricing: "freemium",
+    hasFreeTier: true,
+  });
+  assert.deepEqual(mapAitoolhousePricing("Free Trial, Paid"), {
+    pricing: "free_trial",
+    hasFreeTier: false,
+  });
+  assert.deepEqual(mapAitoolhousePricing("Paid, Deals"), { pricing: "paid", hasFreeTier: false });
+  assert.deepEqual(mapAitoolhousePricing("Contact for Pricing"), {
+    pricing: "contact",
+    hasFreeTier: false,
+  });
+  assert.equal(mapAitoolhousePricing("Deals"), undefined);
+  assert.equal(mapAitoolhousePricing(""), undefined);
+});
+
+const HEADER =
+  "Name,Slug,Homepage,Short Description,Price Text,Pricing,Features,Categories,Verified,Favorite Count,Created At,Updated At,Rating,Reviews,Image URL,Optimized Image URL,Social Links";
+
+async function fixture(csv: string): Promise<string> {
+  const root = await Deno.makeTempDir({ prefix: "aitoolhouse-" });
+  await Deno.mkdir(`${root}/ai-tools/aitoolhouse`, { recursive: true });
+  await Deno.writeTextFile(`${root}/ai-tools/aitoolhouse/all_ai_tools_detailed.csv`, csv);
+  return root;
+}
+
+Deno.test("aitoolhouse: broken rows are counted and skipped, never thrown", async () => {
+  const rows = [
+    "\ufeff" + HEADER,
+    'Tom &amp; Jerry AI,tom,https://tom.ai/?utm_source=x,Cats &amp; mice,[],"Free, Deals",API,"art, fun",True,0,2024-01-02T03:04:05+00:00,,0.0,0,,,',
+    ",no-name,https://noname.ai,desc,,Paid,,,False,0,,,0.0,0,,,",
+    "Unknown Price,unknown-price,unknown,N/A,unknown,unknown,,,False,0,,,4.0,2,,,",
+    "Short Row,short,https://short.ai",
+    'Broken Quote,broken,https://broken.ai,"never closed,,Free,,,False,0,,,0.0,0,,,',
+  ];
+  const root = await fixture(rows.join("\n") + "\n");
+  const report = new SourceReport("aitoolhouse");
+  const tools = await adapter.read(root, report);
+  assert.equal(report.counts.read, report.counts.kept + report.skippedTotal);
+  assert.equal(report.counts.kept, 2);
+  assert.deepEqual(report.counts.skipped, { missing_name: 1, invalid_csv_row: 2 });
+  assert.equal(report.counts.cleaned["bom"], 1);
+  assert.ok((report.counts.cleaned["html_entities"] ?? 0) >= 2);
+  assert.deepEqual(tools[0], {
+    source: "aitoolhouse",
+    sourceId: "tom",
+    name: "Tom & Jerry AI",
+    url: "https://tom.ai/",
+    description: "Cats & mice",
+    pricing: "free",
+    hasFreeTier: true,
+    features: ["API"],
+    categories: ["art", "fun"],
+    tags: ["Deals"],
+    verified: true,
+    createdAt: "2024-01-02T03:04:05.000Z",
+  });
+  // "unknown" is never kept as a value; the name is kept as written.
+  assert.deepEqual(tools[1], {
+    source: "aitoolhouse",
+    sourceId: "unknown-price",
+    name: "Unknown Price",
+    verified: false,
+    rating: 4,
+    reviewCount: 2,
+  });
+  await Deno.remove(root, { recursive: true });
+});
+
+Deno.test("aitoolhouse: a missing source throws NotFound", async () => {
+  const root = await Deno.makeTempDir();
+  await assert.rejects(adapter.read(root, new SourceReport("aitoolhouse")), Deno.errors.NotFound);
+  await Deno.remove(root, { recursive: true });
+});

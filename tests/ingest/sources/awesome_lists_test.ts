@@ -1,0 +1,191 @@
+import assert from "node:assert/strict";
+import { isPlaceholder } from "../../../src/ingest/clean.ts";
+import { SourceReport } from "../../../src/ingest/report.ts";
+import { adapters } from "../../../src/ingest/sources/awesome_lists.ts";
+import type { SourceTool } from "../../../src/ingest/types.ts";
+import { SOURCES_DIR } from "../../_helpers.ts";
+
+const mahseema = adapters.find((a) => a.info.id === "mahseema-awesome-ai-tools")!;
+const steven = adapters.find((a) => a.info.id === "steven2358-awesome-generative-ai")!;
+
+async function read(adapter: typeof mahseema, root = SOURCES_DIR) {
+  const report = new SourceReport(adapter.info.id);
+  return { tools: await adapter.read(root, report), report };
+}
+
+function assertNoPlaceholders(records: SourceTool[]): void {
+  const walk = (value: unknown, where: string): void => {
+    if (typeof value === "string") assert.ok(!isPlaceholder(value), `placeholder at ${where}`);
+    else if (Array.isArray(value)) value.forEach((v, i) => walk(v, `${where}[${i}]`));
+    else if (value !== null && typeof value === "object") {
+      for (const [k, v] of Object.entries(value)) {
+        assert.notEqual(v, undefined, `undefined property ${where}.${k}`);
+        walk(v, `${where}.${k}`);
+      }
+    }
+  };
+  records.forEach((r) => walk(r, r.sourceId));
+}
+
+Deno.test("awesome lists: the module exports exactly the two list adapters with their licences", () => {
+  assert.deepEqual(adapters.map((a) => [a.info.id, a.info.license, a.info.kind]), [
+    ["mahseema-awesome-ai-tools", "MIT", "ai-tools"],
+    ["steven2358-awesome-generative-ai", "CC0", "ai-tools"],
+  ]);
+});
+
+Deno.test("mahseema: reads 441 bullets, keeps 393 tools and says why it skipped the rest", async () => {
+  const { tools, report } = await read(mahseema);
+  assert.equal(report.counts.read, 441);
+  assert.equal(report.counts.kept, 393);
+  assert.deepEqual(report.counts.skipped, {
+    toc: 12,
+    other_list: 15,
+    duplicate: 6,
+    learning_resource: 15,
+  });
+  assert.equal(report.counts.read, report.counts.kept + report.skippedTotal);
+  assert.equal(new Set(tools.map((t) => t.sourceId)).size, tools.length);
+  assert.ok(tools.every((t) => t.url?.startsWith("http")));
+  assertNoPlaceholders(tools);
+});
+
+Deno.test("mahseema: strips review links, '#opensource' and ?ref= from bullets", async () => {
+  const { tools } = await read(mahseema);
+  const chatgpt = tools.find((t) => t.name === "ChatGPT");
+  assert.deepEqual(chatgpt, {
+    source: "mahseema-awesome-ai-tools",
+    sourceId: "chatgpt.com",
+    name: "ChatGPT",
+    url: "https://chatgpt.com/",
+    description:
+      "ChatGPT by OpenAI is a large language model that interacts in a conversational way.",
+    categories: ["Chatbots", "Text"],
+  });
+  const bloom = tools.find((t) => t.name === "Bloom");
+  assert.equal(bloom?.pricing, "open_source");
+  assert.deepEqual(bloom?.features, ["Open Source"]);
+  assert.ok(!bloom?.description?.includes("#opensource"));
+  const taplio = tools.find((t) => t.name === "Taplio");
+  assert.equal(taplio?.url, "https://taplio.com/");
+  const descript = tools.find((t) => t.name === "Descript Overdub");
+  assert.match(descript?.description ?? "", /^Seamlessly integrates/);
+});
+
+Deno.test("mahseema: bold bullets are read and a link pasted inside a link target is repaired", async () => {
+  const { tools, report } = await read(mahseema);
+  const mutiny = tools.find((t) => t.url === "https://www.mutinyhq.com/");
+  assert.equal(mutiny?.name, "Mutiny");
+  assert.equal(
+    mutiny?.description,
+    "Personalization platform to improve website conversions using AI.",
+  );
+  assert.deepEqual(mutiny?.categories, ["Marketing AI Tools", "Audio"]);
+  const q = tools.find((t) => t.name === "Amazon Q Developer");
+  assert.match(q?.url ?? "", /^https:\/\/aws\.amazon\.com\/q\/developer\/build\//);
+  assert.equal(report.counts.cleaned["broken_link_markup"], 1);
+});
+
+Deno.test("mahseema: learning resources, other lists and the table of contents are not tools", async () => {
+  const { tools } = await read(mahseema);
+  const names = new Set(tools.map((t) => t.name));
+  for (const skipped of ["Learn Prompting", "Awesome AI Models", "Roadmap", "There's an AI"]) {
+    assert.ok(!names.has(skipped), skipped);
+  }
+  assert.ok(tools.every((t) => !(t.categories ?? []).includes("Contents")));
+});
+
+Deno.test("steven2358: reads README and DISCOVERIES (541 bullets) and keeps 445 tools", async () => {
+  const { tools, report } = await read(steven);
+  assert.equal(report.counts.files, 2);
+  assert.equal(report.counts.read, 354 + 187);
+  assert.equal(report.counts.kept, 445);
+  assert.deepEqual(report.counts.skipped, {
+    toc: 21,
+    article: 15,
+    other_list: 29,
+    learning_resource: 28,
+    duplicate: 3,
+  });
+  assert.equal(report.counts.read, report.counts.kept + report.skippedTotal);
+  assertNoPlaceholders(tools);
+});
+
+Deno.test("steven2358: the nearest heading is the category; generic 'Services' yields to its parent", async () => {
+  const { tools } = await read(steven);
+  assert.deepEqual(tools.find((t) => t.name === "OpenAI API")?.categories, ["Models", "Text"]);
+  const leonardo = tools.find((t) => t.url === "https://leonardo.ai/");
+  assert.deepEqual(leonardo?.categories, ["Image"]);
+  const discovery = tools.find((t) => t.name === "SambaNova");
+  assert.deepEqual(discovery?.categories, ["Models", "Text"]);
+  // Milestone announcements are articles, not tools.
+  assert.ok(!tools.some((t) => t.url === "https://openai.com/blog/chatgpt/"));
+});
+
+Deno.test("awesome lists: broken markdown is counted and skipped, never thrown", async () => {
+  const root = await Deno.makeTempDir({ prefix: "awesome-" });
+  const dir = `${root}/ai-tools/mahseema-awesome-ai-tools`;
+  await Deno.mkdir(dir, { recursive: true });
+  await Deno.writeTextFile(
+    `${dir}/README.md`,
+    [
+      "# Awesome",
+      "## Contents",
+      "- [Text](#text)",
+      "## Text",
+      "### Chatbots",
+      "- [Tom &amp; Jerry](https://tom.ai/?utm_source=x) - *[reviews](#)* - A cat &amp; mouse bot. #opensource",
+      "- [](https://nameless.ai) - no name",
+      "- [unknown](https://unknown.ai) - unknown",
+      "- just text, no link",
+      "- [Relative](CONTRIBUTING.md) - a file",
+      "- [Tom again](https://www.tom.ai/) - same link",
+      "- [Awesome Other](https://github.com/someone/awesome-other) - another list",
+      "```",
+      "- [In code](https://code.example) - not a bullet",
+      "```",
+      "## Learning resources",
+      "- [Some Course](https://www.coursera.org/learn/x) - A course.",
+      "- [PromptTool](https://prompttool.ai) - Tool for prompts.",
+    ].join("\n"),
+  );
+  const { tools, report } = await read(mahseema, root);
+  assert.equal(report.counts.read, 10);
+  assert.equal(report.counts.read, report.counts.kept + report.skippedTotal);
+  assert.deepEqual(report.counts.skipped, {
+    toc: 1,
+    missing_name: 2,
+    no_link: 1,
+    not_a_tool_link: 1,
+    duplicate: 1,
+    other_list: 1,
+    learning_resource: 1,
+  });
+  assert.deepEqual(tools, [
+    {
+      source: "mahseema-awesome-ai-tools",
+      sourceId: "tom.ai",
+      name: "Tom & Jerry",
+      url: "https://tom.ai/",
+      description: "A cat & mouse bot.",
+      categories: ["Chatbots", "Text"],
+      pricing: "open_source",
+      hasFreeTier: true,
+      features: ["Open Source"],
+    },
+    {
+      source: "mahseema-awesome-ai-tools",
+      sourceId: "prompttool.ai",
+      name: "PromptTool",
+      url: "https://prompttool.ai/",
+      description: "Tool for prompts.",
+    },
+  ]);
+  await Deno.remove(root, { recursive: true });
+});
+
+Deno.test("awesome lists: a missing file throws NotFound", async () => {
+  const root = await Deno.makeTempDir();
+  await assert.rejects(steven.read(root, new SourceReport(steven.info.id)), Deno.errors.NotFound);
+  await Deno.remove(root, { recursive: true });
+});

@@ -1,0 +1,116 @@
+import assert from "node:assert/strict";
+import { isPlaceholder } from "../../../src/ingest/clean.ts";
+import { SourceReport } from "../../../src/ingest/report.ts";
+import { adapters } from "../../../src/ingest/sources/topai_tools.ts";
+import type { SourceTool } from "../../../src/ingest/types.ts";
+import { SOURCES_DIR } from "../../_helpers.ts";
+
+const adapter = adapters[0]!;
+
+let real: Promise<{ tools: SourceTool[]; report: SourceReport }> | undefined;
+function readReal() {
+  real ??= (async () => {
+    const report = new SourceReport(adapter.info.id);
+    return { tools: await adapter.read(SOURCES_DIR, report), report };
+  })();
+  return real;
+}
+
+function assertNoPlaceholders(records: SourceTool[]): void {
+  const walk = (value: unknown, where: string): void => {
+    if (typeof value === "string") assert.ok(!isPlaceholder(value), `placeholder at ${where}`);
+    else if (Array.isArray(value)) value.forEach((v, i) => walk(v, `${where}[${i}]`));
+    else if (value !== null && typeof value === "object") {
+      for (const [k, v] of Object.entries(value)) {
+        assert.notEqual(v, undefined, `undefined property ${where}.${k}`);
+        walk(v, `${where}.${k}`);
+      }
+    }
+  };
+  records.forEach((r) => walk(r, r.sourceId));
+}
+
+Deno.test("topai-tools: keeps all 504 rows, keyed by their topai.tools page", async () => {
+  const { tools, report } = await readReal();
+  assert.equal(report.counts.read, 504);
+  assert.equal(report.counts.kept, 504);
+  assert.deepEqual(report.counts.skipped, {});
+  assert.equal(report.counts.read, report.counts.kept + report.skippedTotal);
+  assert.equal(new Set(tools.map((t) => t.sourceId)).size, 504);
+  assertNoPlaceholders(tools);
+});
+
+Deno.test("topai-tools: never sets url (the CSV only links topai.tools listing pages)", async () => {
+  const { tools } = await readReal();
+  assert.ok(tools.every((t) => t.url === undefined));
+});
+
+Deno.test("topai-tools: maps Rasa.io's subscription, category and use-case bullets", async () => {
+  const { tools } = await readReal();
+  const rasa = tools.find((t) => t.sourceId === "rasa-io");
+  assert.ok(rasa !== undefined);
+  assert.equal(rasa.name, "Rasa.Io");
+  assert.equal(rasa.pricing, "paid");
+  assert.equal(rasa.priceText, "Subscription");
+  assert.equal(rasa.hasFreeTier, false);
+  assert.deepEqual(rasa.categories, ["Marketing"]);
+  assert.deepEqual(rasa.useCases, [
+    "Engage and grow relationships with personalized newsletters.",
+    "Curate content for each individual on your email list.",
+    "Automate frequency and personalization for efficient communication.",
+  ]);
+  assert.match(rasa.description ?? "", /^The rasa\.io newsletter engages/);
+});
+
+Deno.test("topai-tools: multi-paragraph texts give a first-paragraph description and the full text", async () => {
+  const { tools } = await readReal();
+  const gift = tools.find((t) => t.sourceId === "gift-ideas-ai-xyz");
+  assert.ok(gift?.longDescription?.includes("\n"));
+  assert.ok(!gift?.description?.includes("No more procrastination"));
+  assert.ok(gift!.longDescription!.length > gift!.description!.length);
+});
+
+Deno.test("topai-tools: pricing labels map to models; 'Visit Site' and 'Unknown' mean none", async () => {
+  const { tools, report } = await readReal();
+  const counts: Record<string, number> = {};
+  for (const t of tools) counts[t.pricing ?? "none"] = (counts[t.pricing ?? "none"] ?? 0) + 1;
+  assert.deepEqual(counts, {
+    freemium: 171,
+    free: 131,
+    free_trial: 98,
+    paid: 29 + 28 + 8,
+    contact: 6,
+    none: 27 + 5 + 1,
+  });
+  assert.equal(tools.filter((t) => t.features?.includes("Waitlist")).length, 5);
+  assert.equal(report.counts.cleaned["placeholder"], 28);
+  assert.ok(tools.every((t) => (t.useCases ?? []).every((u) => !/[^.]\.\.$/.test(u))));
+});
+
+Deno.test("topai-tools: a broken CSV is counted and skipped, never thrown", async () => {
+  const root = await Deno.makeTempDir({ prefix: "topai-" });
+  await Deno.mkdir(`${root}/ai-tools/topai-tools`, { recursive: true });
+  await Deno.writeTextFile(
+    `${root}/ai-tools/topai-tools/ai_tools.csv`,
+    [
+      "tools_names,urls,what_is,pricing,tags,use_cases",
+      'Tom &amp; Jerry,https://topai.tools/t/tom,"Cats &amp; mice.",Unknown,unknown,"Chase mice..\nHide.."',
+      ",https://topai.tools/t/nameless,desc,Free,Fun,",
+      "Too,Few",
+      'Tom again,https://topai.tools/t/tom,"dup",Free,Fun,',
+    ].join("\n"),
+  );
+  const report = new SourceReport("topai-tools");
+  const tools = await adapter.read(root, report);
+  assert.equal(report.counts.read, 4);
+  assert.equal(report.counts.read, report.counts.kept + report.skippedTotal);
+  assert.deepEqual(report.counts.skipped, { missing_name: 1, invalid_csv_row: 1, duplicate: 1 });
+  assert.deepEqual(tools, [{
+    source: "topai-tools",
+    sourceId: "tom",
+    name: "Tom & Jerry",
+    description: "Cats & mice.",
+    useCases: ["Chase mice.", "Hide."],
+  }]);
+  await Deno.remove(root, { recursive: true });
+});
