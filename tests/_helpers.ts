@@ -33,7 +33,11 @@ export function realCatalog(): Promise<RealCatalog> {
   _real ??= (async () => {
     const dir = await Deno.makeTempDir({ prefix: "toolatlas-real-" });
     const path = `${dir}/catalog.db`;
-    const report = await buildCatalog({ sourcesDir: SOURCES_DIR, catalogPath: path, log: () => {} });
+    const report = await buildCatalog({
+      sourcesDir: SOURCES_DIR,
+      catalogPath: path,
+      log: () => {},
+    });
     const ctx = await openContext(path, "http://test.local");
     return { ctx, report, path };
   })();

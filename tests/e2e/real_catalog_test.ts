@@ -29,7 +29,10 @@ Deno.test("the real catalog has at least 14,000 merged MCP servers, thousands of
   assert.ok(totals.servers >= 14_000, `servers: ${totals.servers}`);
   assert.ok(totals.tools >= 4_000, `tools: ${totals.tools}`);
   assert.ok(totals.prices >= 200, `prices: ${totals.prices}`);
-  assert.ok(merge.servers.multiSource > 3_000, `multi-source servers: ${merge.servers.multiSource}`);
+  assert.ok(
+    merge.servers.multiSource > 3_000,
+    `multi-source servers: ${merge.servers.multiSource}`,
+  );
   assert.deepEqual(real.ctx.store.counts(), totals);
 });
 
@@ -66,7 +69,7 @@ Deno.test("every server name is unique and round-trips through its svcUrl path",
 
 Deno.test("the monorepo github.com/modelcontextprotocol/servers keeps one entry per server", () => {
   const rows = real.ctx.store.db.prepare(
-    "SELECT name FROM servers WHERE doc LIKE '%\"repositoryUrl\":\"https://github.com/modelcontextprotocol/servers\"%'",
+    'SELECT name FROM servers WHERE doc LIKE \'%"repositoryUrl":"https://github.com/modelcontextprotocol/servers"%\'',
   ).all() as { name: string }[];
   assert.ok(rows.length >= 10, `entries: ${rows.length}`);
 });
@@ -122,9 +125,11 @@ Deno.test("LLM prices come from first-party providers only, with verification da
   }
   assert.ok(body.prices.some((p: { webSearchPerCall: number | null }) => p.webSearchPerCall));
   assert.ok(body.prices.some((p: { tiers: unknown[] }) => p.tiers.length > 0));
-  assert.ok(body.prices.every((p: { verifiedMeaning: string | null; verifiedAt: string | null }) =>
-    p.verifiedAt === null || p.verifiedMeaning !== null
-  ));
+  assert.ok(
+    body.prices.every((p: { verifiedMeaning: string | null; verifiedAt: string | null }) =>
+      p.verifiedAt === null || p.verifiedMeaning !== null
+    ),
+  );
 });
 
 Deno.test("no real query or server detail answers a 5xx", async () => {

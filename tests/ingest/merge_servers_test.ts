@@ -172,8 +172,16 @@ Deno.test("mergeServers() derives hosting from packages and remotes", () => {
 Deno.test("mergeServers() uses a repository hint only to join an existing repository entry", () => {
   const { servers, stats } = mergeServers([
     rec({ source: "glama", sourceId: "g", repositoryUrl: "https://github.com/acme/weather" }),
-    rec({ source: "smithery", sourceId: "@acme/weather", repositoryHint: "https://github.com/acme/weather" }),
-    rec({ source: "smithery", sourceId: "@acme/other", repositoryHint: "https://github.com/acme/other" }),
+    rec({
+      source: "smithery",
+      sourceId: "@acme/weather",
+      repositoryHint: "https://github.com/acme/weather",
+    }),
+    rec({
+      source: "smithery",
+      sourceId: "@acme/other",
+      repositoryHint: "https://github.com/acme/other",
+    }),
   ]);
   assert.equal(servers.length, 2);
   assert.equal((stats.byKey as Record<string, number>).repositoryHint, 1);

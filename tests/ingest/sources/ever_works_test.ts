@@ -70,7 +70,22 @@ Deno.test("ever-works adapter sorts source URLs into repositories and homepages"
   // GitHub search pages are neither a repository nor a homepage.
   assert.equal(report.counts.cleaned.not_a_repository, 32);
   assert.equal(servers.filter((s) => s.homepage?.includes("github.com/search")).length, 0);
-  assert.equal(servers.filter((s) => s.repositoryUrl).length, 2848);
+  assert.equal(servers.filter((s) => s.repositoryUrl).length, 2478);
+});
+
+Deno.test("ever-works adapter drops links to reference-server folders that never existed", async () => {
+  const { servers, report } = await readReal();
+  assert.equal(report.counts.cleaned.invented_monorepo_path, 370);
+  const reference = servers.filter((s) =>
+    s.repositoryUrl?.includes("github.com/modelcontextprotocol/servers/")
+  );
+  assert.ok(reference.length > 10);
+  for (const s of reference) {
+    assert.match(
+      s.repositoryUrl!,
+      /\/tree\/main\/src\/(everything|fetch|filesystem|git|memory|sequentialthinking|time|aws-kb-retrieval-server|brave-search|everart|gdrive|github|gitlab|google-maps|postgres|puppeteer|redis|sentry|slack|sqlite)$/,
+    );
+  }
 });
 
 Deno.test("ever-works adapter keeps short descriptions and no placeholder values", async () => {

@@ -45,12 +45,15 @@ Deno.test("smithery: maps qualifiedName, display name and use count of Desktop C
       "Execute terminal commands and manage files with diff editing capabilities. Coding, shell and terminal, task automation",
     useCount: 446893,
     publishedAt: "2025-01-10T06:39:31.942Z",
+    repositoryHint: "https://github.com/wonderwhy-er/desktop-commander",
   });
 });
 
 Deno.test("smithery: never invents a repository URL or uses the Smithery page as homepage", async () => {
   const records = await adapter.read(SOURCES_DIR, new SourceReport("smithery"));
   assert.ok(records.every((r) => r.repositoryUrl === undefined && r.homepage === undefined));
+  // `@owner/repo` ids give only a join hint; unscoped ids such as "neon" give none.
+  assert.equal(records.find((r) => r.sourceId === "neon")?.repositoryHint, undefined);
   const neon = records.find((r) => r.sourceId === "neon");
   assert.equal(neon?.name, "Neon Database");
   assert.equal(neon?.useCount, 30519);
@@ -85,6 +88,7 @@ Deno.test("smithery: counts BOM, entities, placeholders, missing names and dupli
       name: "A & B",
       useCount: 3,
       publishedAt: "2025-01-01T00:00:00.000Z",
+      repositoryHint: "https://github.com/o/a",
     }]);
     assert.deepEqual(report.counts.skipped, { missing_name: 1, duplicate: 1, missing_id: 1 });
     assert.deepEqual(report.counts.cleaned, { bom: 1, html_entities: 1, placeholder: 1 });
