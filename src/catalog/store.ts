@@ -97,8 +97,8 @@ export interface Candidate {
 }
 
 /**
- * Orders lexical candidates: exact name matches first, then by
- * `bm25 / max(bm25) + 0.5·[all terms matched] + 0.05·popularity`.
+ * Orders lexical candidates: exact name matches first (among them, the more popular first), then
+ * by `bm25 / max(bm25) + 0.5·[all terms matched] + 0.1·popularity`.
  *
  * @param candidates candidates from the FTS passes
  * @returns ids with their normalized scores, best first
@@ -108,7 +108,8 @@ export function rankLexical(candidates: Candidate[]): { id: number; score: numbe
   return candidates
     .map((c) => ({
       id: c.id,
-      score: (c.exact ? 10 : 0) + c.bm25 / max + (c.allTerms ? 0.5 : 0) + 0.05 * c.popularity,
+      score: (c.exact ? 10 + c.popularity : 0) + c.bm25 / max + (c.allTerms ? 0.5 : 0) +
+        0.1 * c.popularity,
     }))
     .sort((a, b) => b.score - a.score || a.id - b.id);
 }

@@ -340,7 +340,10 @@ function _build(records: SourceServer[], locations: _Location[]): CatalogServer 
   const officialNames = [
     ...new Set(records.map((r) => r.officialName).filter((n): n is string => n !== undefined)),
   ];
-  const title = pick("title", (r) => cleanText(r.name)) ?? records[0]!.name;
+  // Official records often carry only the short part of their name ("postgres", "mcp") as a
+  // display name; a name another source gives is preferred over such a derived one.
+  const title = pick("title", (r) => _isDerivedName(r) ? undefined : cleanText(r.name)) ??
+    pick("title", (r) => cleanText(r.name)) ?? records[0]!.name;
   // A description of a few words is a poor pick when a better source says more.
   const description = pick(
     "description",
@@ -417,6 +420,13 @@ function _build(records: SourceServer[], locations: _Location[]): CatalogServer 
     if (v !== undefined) (server as unknown as Record<string, unknown>)[k] = v;
   }
   return server;
+}
+
+/** True when a record's display name is just the last part of its official name. */
+function _isDerivedName(r: SourceServer): boolean {
+  if (r.officialName === undefined) return false;
+  const tail = r.officialName.split("/").pop() ?? "";
+  return r.name.toLowerCase() === tail.toLowerCase();
 }
 
 function _transport(t: string): string {
