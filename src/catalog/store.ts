@@ -98,7 +98,7 @@ export interface Candidate {
 
 /**
  * Orders lexical candidates: exact name matches first (among them, the more popular first), then
- * by `bm25 / max(bm25) + 0.5·[all terms matched] + 0.1·popularity`.
+ * by `bm25 / max(bm25) + 0.5·[all terms matched] + 0.05·popularity`.
  *
  * @param candidates candidates from the FTS passes
  * @returns ids with their normalized scores, best first
@@ -109,7 +109,7 @@ export function rankLexical(candidates: Candidate[]): { id: number; score: numbe
     .map((c) => ({
       id: c.id,
       score: (c.exact ? 10 + c.popularity : 0) + c.bm25 / max + (c.allTerms ? 0.5 : 0) +
-        0.1 * c.popularity,
+        0.05 * c.popularity,
     }))
     .sort((a, b) => b.score - a.score || a.id - b.id);
 }
