@@ -9,6 +9,7 @@ import { parseArgs } from "node:util";
 import { loadConfig } from "./src/config.ts";
 import { openContext } from "./src/catalog/context.ts";
 import { createApp } from "./src/http/app.ts";
+import { isLoopback, localhostProtection } from "./src/mcp/route.ts";
 import { buildCatalog } from "./src/ingest/build.ts";
 import { AppError } from "./src/errors.ts";
 
@@ -16,7 +17,8 @@ const USAGE = `Usage:
   deno task start                 serve the API (builds the catalog first when it is missing)
   deno task ingest [--sources DIR] build data/catalog.db from the raw dumps (default ../shared/data)
 
-Environment: PORT (8000), HOSTNAME (0.0.0.0), PUBLIC_BASE_URL, TOOLATLAS_SOURCES, TOOLATLAS_CATALOG`;
+Environment: PORT (8000), HOSTNAME (0.0.0.0), PUBLIC_BASE_URL, TOOLATLAS_SOURCES, TOOLATLAS_CATALOG,
+MCP_ALLOWED_ORIGINS`;
 
 async function _exists(path: string): Promise<boolean> {
   try {
@@ -54,13 +56,25 @@ async function main(args: string[]): Promise<number> {
     await buildCatalog({ sourcesDir, catalogPath: config.catalogPath });
   }
   const ctx = await openContext(config.catalogPath, config.publicBaseUrl);
-  const app = createApp({ ctx });
+  // DNS-rebinding protection for /mcp whenever the public address is this machine.
+  const local = isLoopback(new URL(config.publicBaseUrl).hostname) || isLoopback(config.hostname);
+  let listeningPort = config.port;
+  const app = createApp({
+    ctx,
+    mcp: {
+      protection: () =>
+        local ? localhostProtection(listeningPort, config.mcpAllowedOrigins) : undefined,
+    },
+  });
   const server = Deno.serve({
     port: config.port,
     hostname: config.hostname,
     onListen: ({ port, hostname }) => {
+      listeningPort = port;
       const shown = hostname === "0.0.0.0" ? "localhost" : hostname;
-      console.error(`[serve] toolatlas listening on http://${shown}:${port} (REST at /api/v1)`);
+      console.error(
+        `[serve] toolatlas listening on http://${shown}:${port} (REST at /api/v1, MCP at /mcp)`,
+      );
     },
   }, app.fetch);
   await server.finished;

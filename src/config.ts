@@ -8,6 +8,7 @@
  * | `PUBLIC_BASE_URL` | base of every `svcUrl` and problem `type` | `http://localhost:{PORT}` |
  * | `TOOLATLAS_SOURCES` | folder with the raw public dumps | `../shared/data` |
  * | `TOOLATLAS_CATALOG` | the built catalog database | `data/catalog.db` |
+ * | `MCP_ALLOWED_ORIGINS` | comma-separated extra origins `/mcp` accepts when local | none |
  *
  * @module
  */
@@ -26,6 +27,8 @@ export interface Config {
   sourcesDir: string;
   /** Path of the catalog SQLite database. */
   catalogPath: string;
+  /** Extra `Origin` values `/mcp` accepts when the service is local (DNS-rebinding protection). */
+  mcpAllowedOrigins: string[];
 }
 
 const EnvSchema = z.object({
@@ -34,6 +37,7 @@ const EnvSchema = z.object({
   PUBLIC_BASE_URL: z.url({ protocol: /^https?$/ }).optional(),
   TOOLATLAS_SOURCES: z.string().min(1).default("../shared/data"),
   TOOLATLAS_CATALOG: z.string().min(1).default("data/catalog.db"),
+  MCP_ALLOWED_ORIGINS: z.string().default(""),
 });
 
 /**
@@ -62,11 +66,13 @@ export function loadConfig(env: Record<string, string | undefined> = Deno.env.to
     );
   }
   const { PORT, HOSTNAME, PUBLIC_BASE_URL, TOOLATLAS_SOURCES, TOOLATLAS_CATALOG } = parsed.data;
+  const origins = parsed.data.MCP_ALLOWED_ORIGINS.split(",").map((s) => s.trim()).filter(Boolean);
   return {
     port: PORT,
     hostname: HOSTNAME,
     publicBaseUrl: (PUBLIC_BASE_URL ?? `http://localhost:${PORT}`).replace(/\/+$/, ""),
     sourcesDir: TOOLATLAS_SOURCES,
     catalogPath: TOOLATLAS_CATALOG,
+    mcpAllowedOrigins: origins,
   };
 }

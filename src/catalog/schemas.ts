@@ -8,6 +8,7 @@
  * @module
  */
 import { z } from "zod";
+import { TrustScoreSchema } from "../ingest/trust.ts";
 import { PRICING_MODELS } from "../ingest/types.ts";
 
 /** Longest accepted free-text query, in characters. */
@@ -263,6 +264,8 @@ export const ServerSummary = z.object({
   stars: z.number().nullable(),
   official: z.boolean().describe("Listed in the official MCP registry or a vendor-official list"),
   sourceCount: z.number().int().describe("Independent catalogs listing it"),
+  trustScore: z.number().int().nullable().describe("Trust score 0-100 (details explain it)"),
+  trustGrade: z.string().nullable().describe("Trust grade A (best) to E"),
   svcUrl: z.string(),
 });
 /** A server summary. */
@@ -327,6 +330,9 @@ export const ServerDetailsOutput = ServerSummary.extend({
     description: z.string().optional(),
     inputSchema: z.unknown().optional(),
   })),
+  trust: TrustScoreSchema.nullable().describe(
+    "Trust score with every component, its points and evidence, and safety-scan findings",
+  ),
   inventoryStatus: z.enum(["known", "unknown"]),
   inventorySource: z.string().nullable(),
   sources: z.array(z.object({

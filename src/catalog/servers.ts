@@ -6,6 +6,7 @@
 import type { z } from "zod";
 import { AppError } from "../errors.ts";
 import type { CatalogServer } from "../ingest/merge_servers.ts";
+import { familyOf } from "../ingest/trust.ts";
 import { type CatalogContext, serverUrl } from "./context.ts";
 import {
   CompareServersInput,
@@ -43,7 +44,9 @@ export function toServerSummary(ctx: CatalogContext, s: CatalogServer): ServerSu
     categories: s.categories,
     stars: s.stars ?? null,
     official: s.officialNames.length > 0 || s.vendorOfficial,
-    sourceCount: new Set(s.sources.map((r) => r.source)).size,
+    sourceCount: new Set(s.sources.map(familyOf)).size,
+    trustScore: s.trust?.score ?? null,
+    trustGrade: s.trust?.grade ?? null,
     svcUrl: serverUrl(ctx, s.name),
   };
 }
@@ -149,6 +152,7 @@ export function getServer(
     updatedAt: s.updatedAt ?? null,
     vendorOfficial: s.vendorOfficial,
     tools: s.tools,
+    trust: s.trust ?? null,
     inventoryStatus: s.tools.length > 0 ? "known" : "unknown",
     inventorySource: s.toolsSource ?? null,
     sources: s.sources.map((r) => {

@@ -8,6 +8,7 @@ import { Hono } from "hono";
 import { cors } from "hono/cors";
 import { AppError } from "../errors.ts";
 import type { CatalogContext } from "../catalog/context.ts";
+import { mcpHandler, type McpRouteOptions } from "../mcp/route.ts";
 import { errorResponse } from "./errors.ts";
 import { restRoutes } from "./rest.ts";
 
@@ -26,6 +27,8 @@ export const EXPOSED_HEADERS = [
 export interface AppOptions {
   /** The catalog the routes serve. */
   ctx: CatalogContext;
+  /** MCP endpoint options: DNS-rebinding protection and the tool-call hook. */
+  mcp?: McpRouteOptions;
 }
 
 /**
@@ -59,6 +62,7 @@ export function createApp(options: AppOptions): Hono {
     }),
   );
   app.route("/api/v1", restRoutes(ctx));
+  app.all("/mcp", mcpHandler(ctx, options.mcp));
   app.notFound((c) =>
     errorResponse(
       new AppError("not_found", `Cannot find route ${c.req.method} ${new URL(c.req.url).pathname}`),

@@ -9,6 +9,7 @@ import { Hono } from "hono";
 import type { Context } from "hono";
 import { AppError } from "../errors.ts";
 import type { CatalogContext } from "../catalog/context.ts";
+import { getInstallConfig } from "../catalog/install.ts";
 import { getHealth, listPrices } from "../catalog/prices.ts";
 import { compareServers, getServer, searchServers, serverFilters } from "../catalog/servers.ts";
 import { getTaxonomy } from "../catalog/taxonomy.ts";
@@ -155,6 +156,11 @@ export function restRoutes(ctx: CatalogContext): Hono {
   api.get(
     "/servers/compare",
     (c) => c.json(compareServers(ctx, { names: _list(c.req.query("names")) })),
+  );
+  api.get(
+    "/servers/:name{.+}/install-config",
+    (c) =>
+      c.json(getInstallConfig(ctx, { name: c.req.param("name"), ...queryInput(c, ["client"]) })),
   );
   api.get("/servers/:name{.+}", (c) => c.json(getServer(ctx, { name: c.req.param("name") })));
 

@@ -8,6 +8,7 @@ import { writeCatalog } from "../catalog/writer.ts";
 import { mergePrices } from "./merge_prices.ts";
 import { type CatalogServer, mergeServers } from "./merge_servers.ts";
 import { mergeTools } from "./merge_tools.ts";
+import { scoreServer } from "./trust.ts";
 import { type SourceCounts, SourceReport } from "./report.ts";
 import { PRICE_ADAPTERS, SERVER_ADAPTERS, TOOL_ADAPTERS } from "./sources/mod.ts";
 import type {
@@ -36,6 +37,13 @@ export interface IngestReport {
   durationMs: number;
   sources: SourceLine[];
   merge: { servers: MergeStats; tools: MergeStats; prices: MergeStats };
+  /** Trust grade counts, score quantiles (p10, p25, p50, p75, p90) and servers with findings. */
+  trust: {
+    grades: Record<string, number>;
+    median: number;
+    deciles: number[];
+    withFindings: number;
+  };
   totals: { servers: number; tools: number; prices: number };
 }
 
@@ -127,6 +135,27 @@ export async function mergeAll(
     `[ingest] merged MCP servers: ${mergedServers.stats.input} records -> ${mergedServers.stats.output} servers ` +
       `(${mergedServers.stats.multiSource} from 2+ sources)`,
   );
+  const now = new Date();
+  const grades: Record<string, number> = { A: 0, B: 0, C: 0, D: 0, E: 0 };
+  let withFindings = 0;
+  for (const server of mergedServers.servers) {
+    server.trust = scoreServer(server, now);
+    grades[server.trust.grade] = (grades[server.trust.grade] ?? 0) + 1;
+    if (server.trust.findings.length > 0) withFindings++;
+  }
+  const scores = mergedServers.servers.map((s) => s.trust!.score).sort((a, b) => a - b);
+  const trust = {
+    grades,
+    median: scores[Math.floor(scores.length / 2)] ?? 0,
+    deciles: [0.1, 0.25, 0.5, 0.75, 0.9].map((q) =>
+      scores[Math.floor(q * (scores.length - 1))] ?? 0
+    ),
+    withFindings,
+  };
+  log(
+    `[ingest] trust scores: ${Object.entries(grades).map(([g, n]) => `${g} ${n}`).join(", ")}; ` +
+      `median ${trust.median}; ${withFindings} with safety findings`,
+  );
   const mergedTools = mergeTools(tools.records);
   log(
     `[ingest] merged AI tools: ${mergedTools.stats.input} records -> ${mergedTools.stats.output} tools ` +
@@ -142,6 +171,7 @@ export async function mergeAll(
     durationMs: 0,
     sources: lines,
     merge: { servers: mergedServers.stats, tools: mergedTools.stats, prices: mergedPrices.stats },
+    trust,
     totals: {
       servers: mergedServers.servers.length,
       tools: mergedTools.tools.length,

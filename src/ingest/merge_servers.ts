@@ -16,6 +16,7 @@
  * @module
  */
 import { cleanText, normalizeName, normalizeRepoUrl, slugify } from "./clean.ts";
+import type { TrustScore } from "./trust.ts";
 import type {
   MergeStats,
   ServerPackage,
@@ -77,6 +78,8 @@ export interface CatalogServer {
   sources: SourceRef[];
   /** Field name → source id of its value. */
   provenance: Record<string, string>;
+  /** Trust score v1, computed at ingest after merging (`src/ingest/trust.ts`). */
+  trust?: TrustScore;
 }
 
 /**

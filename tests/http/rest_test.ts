@@ -205,10 +205,10 @@ Deno.test("GET /api/v1/servers searches and filters by hosting, registryType and
 });
 
 Deno.test("GET /api/v1/servers pages with nextCursor until the end", async () => {
-  const first = await get("/api/v1/servers?limit=2");
-  assert.equal(first.body.total, 3);
+  const first = await get("/api/v1/servers?limit=3");
+  assert.equal(first.body.total, 4);
   assert.equal(typeof first.body.nextCursor, "string");
-  const second = await get(`/api/v1/servers?limit=2&cursor=${first.body.nextCursor}`);
+  const second = await get(`/api/v1/servers?limit=3&cursor=${first.body.nextCursor}`);
   assert.equal(second.body.results.length, 1);
   assert.equal(second.body.nextCursor, null);
 });
@@ -236,6 +236,7 @@ Deno.test("GET /api/v1/servers/compare and /filters work on the fixture", async 
   assert.deepEqual(filters.body.hosting, [
     { value: "local", label: "local", count: 2 },
     { value: "remote", label: "remote", count: 1 },
+    { value: "unknown", label: "unknown", count: 1 },
   ]);
 });
 
@@ -253,7 +254,7 @@ Deno.test("GET /api/v1/llm-prices filters by provider and substring", async () =
 
 Deno.test("GET /api/v1/health reports counts and build time", async () => {
   const { body } = await get("/api/v1/health");
-  assert.deepEqual(body.counts, { tools: 5, servers: 3, prices: 2 });
+  assert.deepEqual(body.counts, { tools: 5, servers: 4, prices: 2 });
   assert.equal(body.builtAt, "2026-11-22T00:00:00.000Z");
   assert.equal(body.unclassifiedTools, 3);
 });
@@ -287,4 +288,46 @@ Deno.test("hostile query text never causes a 5xx", async () => {
     const s = await app.request(`/api/v1/servers?q=${encodeURIComponent(q)}`);
     assert.equal(s.status, 200, q);
   }
+});
+
+Deno.test("GET /api/v1/servers/{name}/install-config gives one client's config or all eight", async () => {
+  const one = await get("/api/v1/servers/io.github.acme/postgres/install-config?client=vscode");
+  assert.equal(one.res.status, 200);
+  assert.equal(one.body.server.name, "io.github.acme/postgres");
+  assert.equal(one.body.configs.length, 1);
+  const vscode = one.body.configs[0];
+  assert.equal(vscode.client, "vscode");
+  assert.equal(vscode.available, true);
+  const config = JSON.parse(vscode.config);
+  assert.equal(config.inputs[0].password, true);
+  assert.ok(!vscode.config.includes("sk-"));
+  const all = await get("/api/v1/servers/io.github.acme/postgres/install-config");
+  assert.equal(all.body.configs.length, 8);
+  const none = await get(
+    "/api/v1/servers/github.com/someone/github-mcp/install-config?client=cursor",
+  );
+  assert.equal(none.body.configs[0].available, true);
+  await problem(
+    "/api/v1/servers/io.github.acme/postgres/install-config?client=emacs",
+    400,
+    "invalid_parameter",
+  );
+  await problem("/api/v1/servers/no/such/install-config", 404, "not_found");
+});
+
+Deno.test("a server with no package and no remote gets a clear no-install-method answer", async () => {
+  const { body } = await get("/api/v1/servers/github.com/nobody/bare-notes/install-config");
+  assert.equal(body.configs.length, 8);
+  for (const c of body.configs) {
+    assert.equal(c.available, false, c.client);
+    assert.equal(c.config, null, c.client);
+    assert.match(c.reason, /No install method known/, c.client);
+  }
+  const remote = await get(
+    `/api/v1/servers/${
+      encodeURIComponent("com.example/remote-search")
+    }/install-config?client=claude-desktop`,
+  );
+  assert.equal(remote.body.configs[0].available, true);
+  assert.match(remote.body.configs[0].config, /mcp-remote/);
 });

@@ -1,0 +1,56 @@
+/**
+ * Gemini CLI: `~/.gemini/settings.json` (user) or `.gemini/settings.json` (project).
+ *
+ * Format (https://geminicli.com/docs/tools/mcp-server/): `{"mcpServers": {"<key>": {"command",
+ * "args", "env"}}}`; a remote uses `"httpUrl"` for streamable HTTP and `"url"` for SSE, with
+ * `"headers"`. Gemini CLI expands `$NAME` / `${NAME}` in settings.json strings, so secrets stay
+ * in the environment (`${NAME}` is written when letters follow the name). CLI:
+ * `gemini mcp add [options] <name> <commandOrUrl> [args...]` with `-e NAME=value`,
+ * `-H "Name: value"`, `--transport http|sse` and `--scope user`; `--` separates the server's own
+ * flags (`-y`) from Gemini's, as in the documented `... python server.py -- --server-arg x`.
+ *
+ * @module
+ */
+import {
+  clientPlaceholder,
+  type GeneratorInput,
+  type GeneratorOutput,
+  jsonConfig,
+  type Placeholder,
+  renderValue,
+  shellJoin,
+} from "../launch.ts";
+
+/**
+ * Gemini CLI configuration for a planned install.
+ *
+ * @example
+ * ```ts
+ * geminiCliConfig(input).cliCommand;
+ * // "gemini mcp add --scope user -e 'TOKEN=$TOKEN' github npx -- -y pkg"
+ * ```
+ *
+ * @param input server, client entry, key and plan
+ * @returns the `settings.json` object, the `gemini mcp add` command, secrets and notes
+ * @throws {RangeError} for a bundle plan
+ */
+export function geminiCliConfig(input: GeneratorInput): GeneratorOutput {
+  const base = clientPlaceholder(input.client);
+  const ph: Placeholder = (v, following) => {
+    const text = base(v, following);
+    return text === `$${v.name}` && /^[A-Za-z0-9_]/.test(following) ? `\${${v.name}}` : text;
+  };
+  const { plan, configObject, secrets, notes } = jsonConfig(input, ph);
+  const words = ["gemini", "mcp", "add", "--scope", "user"];
+  if (plan.kind === "stdio") {
+    for (const e of plan.launch.env) words.push("-e", `${e.name}=${renderValue(e.value, ph)}`);
+    words.push(input.key, plan.launch.command);
+    const args = plan.launch.args.map((a) => renderValue(a, ph));
+    if (args.length > 0) words.push("--", ...args);
+  } else {
+    words.push("--transport", plan.remote.transport === "sse" ? "sse" : "http");
+    for (const h of plan.remote.headers) words.push("-H", `${h.name}: ${renderValue(h.value, ph)}`);
+    words.push(input.key, plan.remote.url);
+  }
+  return { configObject, cliCommand: shellJoin(words), secrets, notes };
+}

@@ -1,0 +1,58 @@
+/**
+ * VS Code (GitHub Copilot agent mode): `.vscode/mcp.json` in a workspace, or the user profile's
+ * `mcp.json` (command "MCP: Open User Configuration").
+ *
+ * Format (https://code.visualstudio.com/docs/copilot/customization/mcp-servers and the
+ * configuration reference https://code.visualstudio.com/docs/copilot/reference/mcp-configuration):
+ * `{"inputs": [...], "servers": {"<key>": {"type": "stdio", "command", "args", "env"}}}`; a remote
+ * is `{"type": "http" | "sse", "url", "headers"}`. Values to fill in are `${input:<id>}`
+ * references with a matching `{"type": "promptString", "id", "description", "password"}` entry
+ * in `inputs` (`password: true` for secrets): VS Code prompts once and stores them encrypted.
+ * CLI: `code --add-mcp '<json>'` with the server fields plus `name` (and `inputs` when needed),
+ * which adds the server to the user profile.
+ *
+ * @module
+ */
+import {
+  clientPlaceholder,
+  type GeneratorInput,
+  type GeneratorOutput,
+  inputId,
+  jsonConfig,
+  planVariables,
+  shellQuote,
+} from "../launch.ts";
+
+/**
+ * VS Code configuration for a planned install.
+ *
+ * @example
+ * ```ts
+ * vscodeConfig(input).configObject;
+ * // { inputs: [{ type: "promptString", id: "github-token", ... }], servers: { github: {...} } }
+ * ```
+ *
+ * @param input server, client entry, key and plan
+ * @returns the `mcp.json` object, the `code --add-mcp` command, secrets and notes
+ * @throws {RangeError} for a bundle plan
+ */
+export function vscodeConfig(input: GeneratorInput): GeneratorOutput {
+  const { plan, entry, secrets, notes } = jsonConfig(input, clientPlaceholder(input.client));
+  const inputs = planVariables(plan)
+    .filter((v) => !(v.kind === "argument" && !v.secret))
+    .map((v) => ({
+      type: "promptString",
+      id: inputId(v),
+      description: v.description ?? v.name,
+      password: v.secret,
+    }));
+  const configObject = { inputs, [input.client.topLevelKey]: { [input.key]: entry } };
+  const cli: Record<string, unknown> = { name: input.key, ...entry };
+  if (inputs.length > 0) cli.inputs = inputs;
+  return {
+    configObject,
+    cliCommand: `code --add-mcp ${shellQuote(JSON.stringify(cli))}`,
+    secrets,
+    notes,
+  };
+}
