@@ -15,10 +15,12 @@ import { AppError } from "./src/errors.ts";
 
 const USAGE = `Usage:
   deno task start                 serve the API (builds the catalog first when it is missing)
-  deno task ingest [--sources DIR] build data/catalog.db from the raw dumps (default ../shared/data)
+  deno task ingest [--sources DIR] [--no-embed]
+                                  build data/catalog.db from the raw dumps (default ../shared/data);
+                                  --no-embed skips sentence embeddings (lexical search only)
 
 Environment: PORT (8000), HOSTNAME (0.0.0.0), PUBLIC_BASE_URL, TOOLATLAS_SOURCES, TOOLATLAS_CATALOG,
-MCP_ALLOWED_ORIGINS`;
+TOOLATLAS_EMBED (1), TOOLATLAS_EMBED_CACHE (data/embed-cache.db), MCP_ALLOWED_ORIGINS`;
 
 async function _exists(path: string): Promise<boolean> {
   try {
@@ -33,7 +35,11 @@ async function main(args: string[]): Promise<number> {
   const { positionals, values } = parseArgs({
     args,
     allowPositionals: true,
-    options: { sources: { type: "string" }, help: { type: "boolean", short: "h" } },
+    options: {
+      sources: { type: "string" },
+      "no-embed": { type: "boolean" },
+      help: { type: "boolean", short: "h" },
+    },
   });
   if (values.help) {
     console.log(USAGE);
@@ -43,8 +49,14 @@ async function main(args: string[]): Promise<number> {
   const command = positionals[0] ?? "serve";
   const sourcesDir = values.sources ?? config.sourcesDir;
 
+  const build = {
+    sourcesDir,
+    catalogPath: config.catalogPath,
+    embed: !values["no-embed"] && config.embed,
+    embedCachePath: config.embedCachePath,
+  };
   if (command === "ingest") {
-    await buildCatalog({ sourcesDir, catalogPath: config.catalogPath });
+    await buildCatalog(build);
     return 0;
   }
   if (command !== "serve") {
@@ -53,7 +65,7 @@ async function main(args: string[]): Promise<number> {
   }
   if (!await _exists(config.catalogPath)) {
     console.error(`[serve] ${config.catalogPath} is missing: building it from ${sourcesDir}`);
-    await buildCatalog({ sourcesDir, catalogPath: config.catalogPath });
+    await buildCatalog(build);
   }
   const ctx = await openContext(config.catalogPath, config.publicBaseUrl);
   // DNS-rebinding protection for /mcp whenever the public address is this machine.

@@ -8,6 +8,8 @@
  * | `PUBLIC_BASE_URL` | base of every `svcUrl` and problem `type` | `http://localhost:{PORT}` |
  * | `TOOLATLAS_SOURCES` | folder with the raw public dumps | `../shared/data` |
  * | `TOOLATLAS_CATALOG` | the built catalog database | `data/catalog.db` |
+ * | `TOOLATLAS_EMBED` | `0` builds the catalog without embeddings (lexical search only) | `1` |
+ * | `TOOLATLAS_EMBED_CACHE` | embedding cache file | `data/embed-cache.db` |
  * | `MCP_ALLOWED_ORIGINS` | comma-separated extra origins `/mcp` accepts when local | none |
  *
  * @module
@@ -27,6 +29,10 @@ export interface Config {
   sourcesDir: string;
   /** Path of the catalog SQLite database. */
   catalogPath: string;
+  /** Embed entries at ingest for semantic search. */
+  embed: boolean;
+  /** Embedding cache file path. */
+  embedCachePath: string;
   /** Extra `Origin` values `/mcp` accepts when the service is local (DNS-rebinding protection). */
   mcpAllowedOrigins: string[];
 }
@@ -38,6 +44,8 @@ const EnvSchema = z.object({
   TOOLATLAS_SOURCES: z.string().min(1).default("../shared/data"),
   TOOLATLAS_CATALOG: z.string().min(1).default("data/catalog.db"),
   MCP_ALLOWED_ORIGINS: z.string().default(""),
+  TOOLATLAS_EMBED: z.enum(["0", "1"]).default("1"),
+  TOOLATLAS_EMBED_CACHE: z.string().min(1).default("data/embed-cache.db"),
 });
 
 /**
@@ -74,5 +82,7 @@ export function loadConfig(env: Record<string, string | undefined> = Deno.env.to
     sourcesDir: TOOLATLAS_SOURCES,
     catalogPath: TOOLATLAS_CATALOG,
     mcpAllowedOrigins: origins,
+    embed: parsed.data.TOOLATLAS_EMBED === "1",
+    embedCachePath: parsed.data.TOOLATLAS_EMBED_CACHE,
   };
 }

@@ -25,7 +25,8 @@ let _real: Promise<RealCatalog> | undefined;
 
 /**
  * Builds the real catalog from {@link SOURCES_DIR} once per test process (into a temporary
- * folder) and opens a context over it. Every real-data test shares this one build.
+ * folder, without embeddings) and opens a context over it. Every real-data test shares this one
+ * build.
  *
  * @returns the context, the ingest report and the database path
  */

@@ -3,6 +3,7 @@
  *
  * @module
  */
+import { type Embedder, loadUseLite } from "../embed/embedder.ts";
 import type { SourceInfo } from "../ingest/types.ts";
 import { CatalogStore } from "./store.ts";
 import { loadTaxonomy, type Taxonomy } from "./taxonomy.ts";
@@ -15,10 +16,17 @@ export interface CatalogContext {
   taxonomy: Taxonomy;
   /** Sources by id, for attribution. */
   sources: Map<string, SourceInfo>;
+  /** Query embedder, present when the catalog holds vectors of the same model. */
+  embedder?: Embedder;
+  /** Per-process cache of query vectors by normalized query text (LRU, see `ranking.ts`). */
+  queryVectors: Map<string, Float32Array>;
+  /** Per-process cache of ranked use-case results by validated input (LRU, see `memo.ts`). */
+  results: Map<string, unknown>;
 }
 
 /**
- * Opens a built catalog and loads the taxonomy.
+ * Opens a built catalog, loads the taxonomy and, when the catalog holds vectors, the query
+ * embedder (once per process).
  *
  * @param catalogPath path of `catalog.db`
  * @param baseUrl public base URL used for every `svcUrl`
@@ -28,12 +36,23 @@ export interface CatalogContext {
 export async function openContext(catalogPath: string, baseUrl: string): Promise<CatalogContext> {
   const store = CatalogStore.open(catalogPath);
   const sources = JSON.parse(store.meta("sources") ?? "[]") as SourceInfo[];
-  return {
+  const ctx: CatalogContext = {
     store,
     baseUrl: baseUrl.replace(/\/+$/, ""),
     taxonomy: await loadTaxonomy(),
     sources: new Map(sources.map((s) => [s.id, s])),
+    queryVectors: new Map(),
+    results: new Map(),
   };
+  const model = store.meta("embedding_model");
+  if (model !== undefined) {
+    const embedder = await loadUseLite();
+    if (embedder.id === model) ctx.embedder = embedder;
+    else {console.error(
+        `[catalog] vectors are of ${model}, not ${embedder.id}: lexical search only`,
+      );}
+  }
+  return ctx;
 }
 
 /** `svcUrl` of a tool: `{base}/tools/{slug}` (DESIGN.md "svcUrl"). */

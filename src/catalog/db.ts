@@ -12,7 +12,7 @@ import { DatabaseSync } from "node:sqlite";
 import { load as loadSqliteVec } from "sqlite-vec";
 
 /** Version of the table layout below; a catalog with another version is rebuilt. */
-export const SCHEMA_VERSION = 1;
+export const SCHEMA_VERSION = 2;
 
 /** FTS5 tokenizer: Porter stemming over Unicode words, diacritics folded. */
 const TOKENIZER = "porter unicode61 remove_diacritics 2";
@@ -77,6 +77,19 @@ CREATE TABLE prices (
 );
 CREATE INDEX prices_provider ON prices(provider);
 `;
+
+/**
+ * DDL of the vector tables (sqlite-vec `vec0`, cosine distance), created only when the catalog is
+ * built with embeddings. Row ids equal `tools.id` / `servers.id`.
+ *
+ * @param dimension vector length of the embedding model (512 for USE-lite)
+ * @returns the SQL
+ */
+export function vectorSchemaSql(dimension: number): string {
+  return `
+CREATE VIRTUAL TABLE tools_vec USING vec0(embedding float[${dimension}] distance_metric=cosine);
+CREATE VIRTUAL TABLE servers_vec USING vec0(embedding float[${dimension}] distance_metric=cosine);`;
+}
 
 /** Options of {@link openCatalog}. */
 export interface OpenOptions {

@@ -9,6 +9,7 @@
  */
 import { z } from "zod";
 import { TrustScoreSchema } from "../ingest/trust.ts";
+import { SEARCH_MODES } from "./ranking.ts";
 import { PRICING_MODELS } from "../ingest/types.ts";
 
 /** Longest accepted free-text query, in characters. */
@@ -19,6 +20,11 @@ const limit = (max: number, def: number) =>
     `Number of results wanted, 1-${max} (default ${def})`,
   );
 const text = (what: string) => z.string().trim().min(1).max(MAX_QUERY_LENGTH).describe(what);
+
+/** Ranking mode parameter. */
+export const ModeParam = z.enum(SEARCH_MODES).default("hybrid").describe(
+  "Ranking: lexical (BM25 keywords), semantic (sentence embeddings) or hybrid (reciprocal rank fusion of both; default)",
+);
 
 /** Pricing filter values: the pricing models plus `free` (any tool with a free tier). */
 export const PricingFilter = z.enum(["free", ...PRICING_MODELS.filter((p) => p !== "free")])
@@ -40,6 +46,7 @@ export const SearchToolsInput = z.object({
   subcategoryId: z.string().trim().min(1).max(100).describe("Taxonomy subcategory id")
     .optional(),
   leafId: z.string().trim().min(1).max(100).describe("Taxonomy leaf id").optional(),
+  mode: ModeParam,
   limit: limit(50, 10),
   offset: z.number().int().min(0).max(1000).default(0).describe(
     "Results to skip, 0-1000 (default 0)",
@@ -246,6 +253,7 @@ export const SearchServersInput = z.object({
   registryType: z.enum(["npm", "pypi", "oci", "nuget", "mcpb"]).optional(),
   facetId: z.string().trim().min(1).max(100).optional(),
   leafId: z.string().trim().min(1).max(100).optional(),
+  mode: ModeParam,
   limit: limit(50, 10),
   cursor: z.string().max(100).describe("Opaque cursor from a previous page's nextCursor")
     .optional(),
@@ -273,7 +281,15 @@ export type ServerSummary = z.infer<typeof ServerSummary>;
 
 /** Server search response. */
 export const SearchServersOutput = z.object({
-  results: z.array(ServerSummary),
+  summary: z.string().describe(
+    "One-sentence overview of the answer (says so when evidence is low)",
+  ),
+  results: z.array(ServerSummary.extend({
+    match: z.object({
+      reason: z.string().describe("What matched: name, tool, category or description phrase"),
+      confidence: z.enum(["high", "medium", "low"]),
+    }).nullable().describe("Why this server matched the query (null when browsing without q)"),
+  })),
   total: z.number().int(),
   nextCursor: z.string().nullable(),
 });

@@ -19,7 +19,12 @@ import {
   type ServerDetailsOutput,
   type ServerSummary,
 } from "./schemas.ts";
+import { confidenceOf, evidenceOf } from "./confidence.ts";
+import { memo } from "./memo.ts";
+import { rank, type Signal } from "./ranking.ts";
+import { queryTerms, type ServerFilter } from "./store.ts";
 import { requireNode } from "./taxonomy.ts";
+import { summarize, termPatterns } from "./tools.ts";
 import { parseInput } from "./validate.ts";
 
 /** Deepest offset a cursor may reach (ranking keeps a bounded candidate list). */
@@ -78,19 +83,53 @@ function _offset(cursor: string | undefined): number {
 }
 
 /**
- * Searches MCP servers by words or a natural-language description, with filters.
+ * Why a server matched: the query words found in its title, tool names, categories or description,
+ * or, when only the meaning matched, the similarity and the description's first sentence.
+ *
+ * @param s the server
+ * @param q the query
+ * @param signal its ranking signals
+ * @returns one sentence
+ */
+export function serverReason(s: CatalogServer, q: string, signal: Signal | undefined): string {
+  const found: string[] = [];
+  for (const { word, re } of termPatterns(queryTerms(q))) {
+    const tool = s.tools.find((t) => re.test(t.name) || re.test(t.description ?? ""));
+    if (re.test(s.title) || re.test(s.name)) found.push(`its name matches "${word}"`);
+    else if (tool) found.push(`tool "${tool.name}"`);
+    else if (s.categories.some((c) => re.test(c))) {
+      found.push(`category "${s.categories.find((c) => re.test(c))}"`);
+    } else if (re.test(s.description)) {
+      const sentence = s.description.split(/(?<=[.!?])\s+/).find((x) => re.test(x)) ??
+        s.description;
+      found.push(`description: "${sentence.slice(0, 120)}"`);
+    }
+  }
+  const unique = [...new Set(found)].slice(0, 3);
+  if (unique.length > 0) return `${unique.join("; ")}.`;
+  const first = s.description.split(/(?<=[.!?])\s+/)[0] ?? s.description;
+  return `Close in meaning to the request${
+    signal?.similarity !== undefined ? ` (similarity ${signal.similarity.toFixed(2)})` : ""
+  }: "${first.slice(0, 140)}".`;
+}
+
+/**
+ * Searches MCP servers by words or a natural-language description (hybrid ranking by default),
+ * with filters. Each result says why it matched and how confident the match is; the summary says
+ * so when the evidence is low.
  *
  * @param ctx catalog context
  * @param input see {@link SearchServersInput}: `q`, `category`, `hosting` (local|remote),
- *   `transport`, `registryType`, `facetId`, `leafId`, `limit` (1-50, default 10), `cursor`
- * @returns `{results, total, nextCursor}` (`nextCursor` null on the last page)
+ *   `transport`, `registryType`, `facetId`, `leafId`, `mode` (lexical | semantic | hybrid,
+ *   default hybrid), `limit` (1-50, default 10), `cursor`
+ * @returns `{summary, results, total, nextCursor}` (`nextCursor` null on the last page)
  * @throws {AppError} `invalid_parameter` for bad filters or cursor; `not_found` for unknown
  *   taxonomy ids
  */
-export function searchServers(
+export async function searchServers(
   ctx: CatalogContext,
   input: unknown,
-): z.infer<typeof SearchServersOutput> {
+): Promise<z.infer<typeof SearchServersOutput>> {
   const p = parseInput(SearchServersInput, input);
   if (p.facetId !== undefined) requireNode(ctx, p.facetId, "facet", "facetId");
   if (p.leafId !== undefined) requireNode(ctx, p.leafId, "leaf", "leafId");
@@ -103,10 +142,42 @@ export function searchServers(
     ...(p.facetId !== undefined && { facetId: p.facetId }),
     ...(p.leafId !== undefined && { leafId: p.leafId }),
   };
-  const page = ctx.store.searchServers(p.q ?? "", filter, p.limit, offset);
+  return await memo(ctx, "searchServers", p, () => _search(ctx, p, filter, offset));
+}
+
+async function _search(
+  ctx: CatalogContext,
+  p: z.infer<typeof SearchServersInput>,
+  filter: ServerFilter,
+  offset: number,
+): Promise<z.infer<typeof SearchServersOutput>> {
+  const q = p.q !== undefined && queryTerms(p.q).length > 0 ? p.q : undefined;
+  const page = q === undefined
+    ? { ...ctx.store.browseServers(filter, p.limit, offset), signals: undefined }
+    : await rank(ctx, "servers", q, filter, p.mode, p.limit, offset);
+  const servers = ctx.store.serversByIds(page.ids);
+  const results = servers.map((s, i) => {
+    const signal = page.signals?.get(page.ids[i]!);
+    return {
+      ...toServerSummary(ctx, s),
+      match: q === undefined
+        ? null
+        : { reason: serverReason(s, q, signal), confidence: confidenceOf(signal) },
+    };
+  });
   const next = offset + page.ids.length;
+  const summary = q === undefined
+    ? `${page.total} MCP servers match the filters; the most popular come first.`
+    : summarize(
+      q,
+      results.map((r) => ({ name: r.title, confidence: r.match!.confidence })),
+      page.total,
+      "MCP servers",
+      evidenceOf(page.signals?.get(page.ids[0] ?? -1)),
+    );
   return {
-    results: ctx.store.serversByIds(page.ids).map((s) => toServerSummary(ctx, s)),
+    summary,
+    results,
     total: page.total,
     nextCursor: page.ids.length === p.limit && next < page.total && next <= MAX_OFFSET
       ? _cursor(next)

@@ -51,14 +51,31 @@ export interface ServerFilter {
   leafId?: string;
 }
 
-/** A ranked page of ids with the number of all matches. */
-export interface RankedIds {
-  /** Row ids, best first. */
-  ids: number[];
-  /** Number of entries matching query and filters. */
+/** A lexical candidate after re-ranking. */
+export interface LexicalHit {
+  id: number;
+  /** {@link rankLexical} score (exact name matches score above 10). */
+  score: number;
+  /** True when the entry's name equals the query. */
+  exact: boolean;
+}
+
+/** All lexical candidates of a query, best first, and the number of entries matching any term. */
+export interface LexicalResult {
+  ranked: LexicalHit[];
   total: number;
-  /** Relevance per returned id (0-1 after normalization; absent for browse listings). */
-  scores: Map<number, number>;
+}
+
+/** A nearest neighbour by cosine similarity (1 = same direction). */
+export interface VectorHit {
+  id: number;
+  similarity: number;
+}
+
+/** A page of a browse listing (no query): ids by popularity, and the number of matches. */
+export interface BrowsePage {
+  ids: number[];
+  total: number;
 }
 
 /** Counts per value of one filter dimension. */
@@ -253,30 +270,48 @@ export class CatalogStore {
   }
 
   /**
-   * Lexical tool search (or a browse listing by popularity when `q` is blank).
+   * Tools matching a filter, most popular first (the listing when there is no query).
    *
-   * @param q free-text query
-   * @param filter filters applied before paging
+   * @param filter filters
    * @param limit page size
    * @param offset entries to skip
-   * @returns a page of row ids and the total number of matches
+   * @returns a page of row ids and the number of matching tools
    */
-  searchTools(q: string, filter: ToolFilter, limit: number, offset: number): RankedIds {
+  browseTools(filter: ToolFilter, limit: number, offset: number): BrowsePage {
     const where = this.#toolWhere(filter);
-    const terms = queryTerms(q);
-    if (terms.length === 0) {
-      const total = Number(
-        this.#get(`SELECT count(*) AS n FROM tools t WHERE ${where.sql}`, ...where.params)!.n,
-      );
-      const ids = this.#all(
-        `SELECT id FROM tools t WHERE ${where.sql} ORDER BY popularity DESC, name_key LIMIT ? OFFSET ?`,
-        ...where.params,
-        limit,
-        offset,
-      ).map((r) => Number(r.id));
-      return { ids, total, scores: new Map() };
-    }
-    return this.#lexical("tools", TOOL_WEIGHTS, "name_key", q, terms, where, limit, offset);
+    const total = Number(
+      this.#get(`SELECT count(*) AS n FROM tools t WHERE ${where.sql}`, ...where.params)!.n,
+    );
+    const ids = this.#all(
+      `SELECT id FROM tools t WHERE ${where.sql} ORDER BY popularity DESC, name_key LIMIT ? OFFSET ?`,
+      ...where.params,
+      limit,
+      offset,
+    ).map((r) => Number(r.id));
+    return { ids, total };
+  }
+
+  /**
+   * Lexical tool search: BM25 candidates of all terms, then of any term, re-ranked.
+   *
+   * @param q free-text query (non-blank)
+   * @param filter filters applied before ranking
+   * @returns ranked candidates (at most about 800) and the number of tools matching any term
+   */
+  lexicalTools(q: string, filter: ToolFilter): LexicalResult {
+    return this.#lexical("tools", TOOL_WEIGHTS, "name_key", q, this.#toolWhere(filter));
+  }
+
+  /**
+   * Nearest tools to a query vector (cosine), within a filter.
+   *
+   * @param vector normalized query embedding
+   * @param filter filters applied before ranking
+   * @param k how many neighbours
+   * @returns neighbours, most similar first; empty when the catalog has no vectors
+   */
+  knnTools(vector: Float32Array, filter: ToolFilter, k: number): VectorHit[] {
+    return this.#knn("tools", vector, this.#toolWhere(filter), k);
   }
 
   /** Main categories with their tool counts, most tools first. */
@@ -395,31 +430,65 @@ export class CatalogStore {
   }
 
   /**
-   * Lexical server search (or a browse listing by popularity when `q` is blank).
+   * Servers matching a filter, most popular first (the listing when there is no query).
    *
-   * @param q free-text query
-   * @param filter filters applied before paging
+   * @param filter filters
    * @param limit page size
    * @param offset entries to skip
-   * @returns a page of row ids and the total number of matches
+   * @returns a page of row ids and the number of matching servers
    */
-  searchServers(q: string, filter: ServerFilter, limit: number, offset: number): RankedIds {
+  browseServers(filter: ServerFilter, limit: number, offset: number): BrowsePage {
     const where = this.#serverWhere(filter);
-    const terms = queryTerms(q);
-    if (terms.length === 0) {
-      const total = Number(
-        this.#get(`SELECT count(*) AS n FROM servers t WHERE ${where.sql}`, ...where.params)!.n,
-      );
-      const ids = this.#all(
-        `SELECT id FROM servers t WHERE ${where.sql} ORDER BY popularity DESC, title_key
-         LIMIT ? OFFSET ?`,
-        ...where.params,
-        limit,
-        offset,
-      ).map((r) => Number(r.id));
-      return { ids, total, scores: new Map() };
-    }
-    return this.#lexical("servers", SERVER_WEIGHTS, "title_key", q, terms, where, limit, offset);
+    const total = Number(
+      this.#get(`SELECT count(*) AS n FROM servers t WHERE ${where.sql}`, ...where.params)!.n,
+    );
+    const ids = this.#all(
+      `SELECT id FROM servers t WHERE ${where.sql} ORDER BY popularity DESC, title_key
+       LIMIT ? OFFSET ?`,
+      ...where.params,
+      limit,
+      offset,
+    ).map((r) => Number(r.id));
+    return { ids, total };
+  }
+
+  /**
+   * Lexical server search: BM25 candidates of all terms, then of any term, re-ranked.
+   *
+   * @param q free-text query (non-blank)
+   * @param filter filters applied before ranking
+   * @returns ranked candidates and the number of servers matching any term
+   */
+  lexicalServers(q: string, filter: ServerFilter): LexicalResult {
+    return this.#lexical("servers", SERVER_WEIGHTS, "title_key", q, this.#serverWhere(filter));
+  }
+
+  /**
+   * Nearest servers to a query vector (cosine), within a filter.
+   *
+   * @param vector normalized query embedding
+   * @param filter filters applied before ranking
+   * @param k how many neighbours
+   * @returns neighbours, most similar first; empty when the catalog has no vectors
+   */
+  knnServers(vector: Float32Array, filter: ServerFilter, k: number): VectorHit[] {
+    return this.#knn("servers", vector, this.#serverWhere(filter), k);
+  }
+
+  /** True when the catalog was built with embeddings. */
+  get hasVectors(): boolean {
+    return this.meta("embedding_model") !== undefined;
+  }
+
+  /** The stored embedding of a tool or server row, or `undefined`. */
+  vectorOf(table: "tools" | "servers", id: number): Float32Array | undefined {
+    if (!this.hasVectors) return undefined;
+    const row = this.#get(`SELECT embedding FROM ${table}_vec WHERE rowid = ?`, BigInt(id));
+    if (!row) return undefined;
+    const bytes = row.embedding as Uint8Array;
+    return new Float32Array(
+      bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength),
+    );
   }
 
   /**
@@ -464,11 +533,10 @@ export class CatalogStore {
     weights: readonly number[],
     nameKeyColumn: string,
     q: string,
-    terms: string[],
     where: { sql: string; params: SQLInputValue[] },
-    limit: number,
-    offset: number,
-  ): RankedIds {
+  ): LexicalResult {
+    const terms = queryTerms(q);
+    if (terms.length === 0) return { ranked: [], total: 0 };
     const fts = `${table}_fts`;
     const sql = `SELECT f.rowid AS id, -bm25(${fts}, ${weights.join(", ")}) AS score,
         t.popularity AS popularity, t.${nameKeyColumn} = ? AS exact
@@ -523,13 +591,33 @@ export class CatalogStore {
         ...where.params,
       )!.n,
     );
-    const ranked = rankLexical([...seen.values()]);
-    const page = ranked.slice(offset, offset + limit);
-    const top = ranked[0]?.score ?? 1;
-    return {
-      ids: page.map((r) => r.id),
-      total: Math.max(total, ranked.length),
-      scores: new Map(page.map((r) => [r.id, Math.min(1, r.score / Math.max(top, 1e-9))])),
-    };
+    const exact = new Set([...seen.values()].filter((c) => c.exact).map((c) => c.id));
+    const ranked = rankLexical([...seen.values()]).map((r) => ({ ...r, exact: exact.has(r.id) }));
+    return { ranked, total: Math.max(total, ranked.length) };
+  }
+
+  #knn(
+    table: "tools" | "servers",
+    vector: Float32Array,
+    where: { sql: string; params: SQLInputValue[] },
+    k: number,
+  ): VectorHit[] {
+    if (!this.hasVectors) return [];
+    const blob = new Uint8Array(vector.buffer, vector.byteOffset, vector.byteLength);
+    const rows = where.sql === "1"
+      ? this.#all(
+        `SELECT rowid AS id, distance FROM ${table}_vec WHERE embedding MATCH ? AND k = ?`,
+        blob,
+        BigInt(k),
+      )
+      : this.#all(
+        `SELECT t.id AS id, vec_distance_cosine(v.embedding, ?) AS distance
+         FROM ${table} t JOIN ${table}_vec v ON v.rowid = t.id
+         WHERE ${where.sql} ORDER BY distance LIMIT ?`,
+        blob,
+        ...where.params,
+        k,
+      );
+    return rows.map((r) => ({ id: Number(r.id), similarity: 1 - Number(r.distance) }));
   }
 }

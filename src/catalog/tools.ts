@@ -24,6 +24,9 @@ import {
   type ToolDetailsOutput,
   type ToolRecord,
 } from "./schemas.ts";
+import { confidenceOf, evidenceOf } from "./confidence.ts";
+import { memo } from "./memo.ts";
+import { rank, type Signal } from "./ranking.ts";
 import { queryTerms } from "./store.ts";
 import { requireNode } from "./taxonomy.ts";
 import { parseInput } from "./validate.ts";
@@ -61,14 +64,15 @@ function _requireTool(ctx: CatalogContext, slug: string): CatalogTool {
  *
  * @param ctx catalog context
  * @param input see {@link SearchToolsInput}: `q`, `slug`, `category`, `pricing`, `facetId`,
- *   `subcategoryId`, `leafId`, `limit` (1-50, default 10), `offset`
+ *   `subcategoryId`, `leafId`, `mode` (lexical | semantic | hybrid, default hybrid), `limit`
+ *   (1-50, default 10), `offset`
  * @returns `{results, total}`
  * @throws {AppError} `invalid_parameter`; `not_found` for an unknown slug or taxonomy id
  */
-export function searchTools(
+export async function searchTools(
   ctx: CatalogContext,
   input: unknown,
-): z.infer<typeof SearchToolsOutput> {
+): Promise<z.infer<typeof SearchToolsOutput>> {
   const p = parseInput(SearchToolsInput, input);
   if (p.slug !== undefined) {
     return { results: [toToolRecord(ctx, _requireTool(ctx, p.slug))], total: 1 };
@@ -85,11 +89,15 @@ export function searchTools(
     ...(p.subcategoryId !== undefined && { subcategoryId: p.subcategoryId }),
     ...(p.leafId !== undefined && { leafId: p.leafId }),
   };
-  const page = ctx.store.searchTools(p.q ?? "", filter, p.limit, p.offset);
-  return {
-    results: ctx.store.toolsByIds(page.ids).map((t) => toToolRecord(ctx, t)),
-    total: page.total,
-  };
+  return await memo(ctx, "searchTools", p, async () => {
+    const page = p.q === undefined || queryTerms(p.q).length === 0
+      ? ctx.store.browseTools(filter, p.limit, p.offset)
+      : await rank(ctx, "tools", p.q, filter, p.mode, p.limit, p.offset);
+    return {
+      results: ctx.store.toolsByIds(page.ids).map((t) => toToolRecord(ctx, t)),
+      total: page.total,
+    };
+  });
 }
 
 /** Platforms recognized in features and tags to derive `integrations`. */
@@ -164,7 +172,8 @@ function _sourceRefs(ctx: CatalogContext, refs: { source: string; sourceId: stri
 export function getTool(ctx: CatalogContext, input: unknown): z.infer<typeof ToolDetailsOutput> {
   const { slug } = parseInput(ToolDetailsInput, input);
   const tool = _requireTool(ctx, slug);
-  const competitors = ctx.store.toolsByIds(ctx.store.similarTools(tool.slug, 5));
+  const similar = _similar(ctx, tool, 5);
+  const competitors = ctx.store.toolsByIds(similar.ids);
   return {
     ...toToolRecord(ctx, tool),
     longDescription: tool.longDescription ?? null,
@@ -180,7 +189,7 @@ export function getTool(ctx: CatalogContext, input: unknown): z.infer<typeof Too
     competitors: {
       items: competitors.map((c) => ({ slug: c.slug, name: c.name, svcUrl: toolUrl(ctx, c.slug) })),
       derived: true,
-      method: "same-category-lexical",
+      method: similar.method,
     },
     reviews: tool.reviews.map((r) => ({
       source: r.source,
@@ -244,9 +253,29 @@ export function compareTools(
 }
 
 /**
- * Alternatives and competitors of one tool: tools of the same category ranked by lexical overlap
- * with the tool's name, tags and description, then popularity. No source lists competitors, so the
- * list is marked `derived`.
+ * Similar tools in the same category: nearest vector neighbours when the catalog has embeddings
+ * (`same-category-vector-neighbours`), else lexical overlap of name, tags and description, then
+ * popularity (`same-category-lexical`). Topped up with other neighbours when the category is small.
+ */
+function _similar(
+  ctx: CatalogContext,
+  tool: CatalogTool,
+  limit: number,
+): { ids: number[]; method: string } {
+  const id = ctx.store.toolId(tool.slug)!;
+  const vector = ctx.store.vectorOf("tools", id);
+  if (vector) {
+    const ids = ctx.store.knnTools(vector, { category: tool.category }, limit + 1)
+      .map((h) => h.id).filter((x) => x !== id).slice(0, limit);
+    if (ids.length > 0) return { ids, method: "same-category-vector-neighbours" };
+  }
+  return { ids: ctx.store.similarTools(tool.slug, limit), method: "same-category-lexical" };
+}
+
+/**
+ * Alternatives and competitors of one tool: tools of the same category, nearest in meaning first
+ * (sentence-embedding neighbours; lexical overlap when the catalog has no vectors). No source lists
+ * competitors, so the list is marked `derived` and names its method.
  *
  * @param ctx catalog context
  * @param input `{ slug, limit? }`
@@ -273,21 +302,31 @@ export function toolAlternatives(
   };
 }
 
+/**
+ * Word patterns for explaining matches: each query word (at least 3 letters) with a regex that
+ * matches its light stem at a word start (`transcription` → `\btranscript`).
+ *
+ * @param terms quoted FTS terms from `queryTerms`
+ * @returns the word as the user wrote it and its pattern
+ */
+export function termPatterns(terms: string[]): { word: string; re: RegExp }[] {
+  return terms.map((t) => t.replace(/"/g, "")).filter((w) => w.length >= 3).map((word) => {
+    const stem = word.replace(/(ing|ion|ions|s|es|ed)$/, "");
+    return { word, re: new RegExp(`\\b${stem.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}`, "i") };
+  });
+}
+
 /** Where a query term was found in a tool, for the recommendation's `reason`. */
 function _evidence(tool: CatalogTool, terms: string[]): string[] {
   const found: string[] = [];
-  const has = (text: string, term: string) => new RegExp(`\\b${term}`, "i").test(text);
-  const stems = terms.map((t) => t.replace(/"/g, "").replace(/(ing|ion|ions|s|es|ed)$/, ""))
-    .filter((t) => t.length >= 3).map((t) => t.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"));
-  for (const term of stems) {
-    if (has(tool.name, term)) found.push(`its name matches "${term}"`);
-    else if (tool.keyFeatures.some((f) => has(f, term))) {
-      found.push(`feature "${tool.keyFeatures.find((f) => has(f, term))}"`);
-    } else if (tool.categories.some((c) => has(c, term)) || tool.tags.some((c) => has(c, term))) {
-      found.push(`category "${[...tool.categories, ...tool.tags].find((c) => has(c, term))}"`);
-    } else if (has(tool.description, term)) {
-      const sentence = tool.description.split(/(?<=[.!?])\s+/).find((s) => has(s, term)) ??
-        tool.description;
+  for (const { word, re } of termPatterns(terms)) {
+    const has = (text: string) => re.test(text);
+    if (has(tool.name)) found.push(`its name matches "${word}"`);
+    else if (tool.keyFeatures.some(has)) found.push(`feature "${tool.keyFeatures.find(has)}"`);
+    else if (tool.categories.some(has) || tool.tags.some(has)) {
+      found.push(`category "${[...tool.categories, ...tool.tags].find(has)}"`);
+    } else if (has(tool.description)) {
+      const sentence = tool.description.split(/(?<=[.!?])\s+/).find(has) ?? tool.description;
       found.push(`description: "${sentence.slice(0, 120)}"`);
     }
   }
@@ -295,54 +334,96 @@ function _evidence(tool: CatalogTool, terms: string[]): string[] {
 }
 
 /**
- * Recommends tools for a task described in words. This version ranks lexically (BM25); each
- * recommendation cites what matched. Confidence: `high` when every meaningful query term matched
- * and the score is at least 0.8 of the best, `medium` at 0.5, else `low`.
+ * A `reason` for one ranked tool: what in the tool matched the query's words (name, feature,
+ * category, description phrase), or, when only the meaning matched, the similarity and the
+ * description's first sentence.
+ *
+ * @param tool the tool
+ * @param terms the query's terms
+ * @param signal its ranking signals
+ * @returns one sentence
+ */
+export function toolReason(tool: CatalogTool, terms: string[], signal: Signal | undefined): string {
+  const evidence = _evidence(tool, terms);
+  if (evidence.length > 0) return `${tool.category} tool; ${evidence.join("; ")}.`;
+  const first = tool.description.split(/(?<=[.!?])\s+/)[0] ?? tool.description;
+  const sim = signal?.similarity;
+  return `${tool.category} tool close in meaning to the task${
+    sim !== undefined ? ` (similarity ${sim.toFixed(2)})` : ""
+  }: "${first.slice(0, 140)}".`;
+}
+
+/**
+ * Recommends tools for a task described in words: hybrid ranking (BM25 and sentence embeddings,
+ * reciprocal rank fusion), each recommendation with a `reason` citing what matched and a
+ * calibrated `confidence` (see `confidence.ts`). When even the best match is weak, the summary
+ * says so instead of inventing confidence.
  *
  * @param ctx catalog context
  * @param input `{ query, limit? }` (limit 1-20, default 5)
  * @returns `{summary, recommendations}`; an empty list and a summary saying so when nothing fits
  * @throws {AppError} `missing_parameter` without `query`; `invalid_parameter`
  */
-export function recommendTools(
+export async function recommendTools(
   ctx: CatalogContext,
   input: unknown,
-): z.infer<typeof RecommendOutput> {
+): Promise<z.infer<typeof RecommendOutput>> {
   const { query, limit } = parseInput(RecommendInput, input);
-  const page = ctx.store.searchTools(query, {}, limit, 0);
+  return await memo(ctx, "recommendTools", { query, limit }, () => _recommend(ctx, query, limit));
+}
+
+async function _recommend(
+  ctx: CatalogContext,
+  query: string,
+  limit: number,
+): Promise<z.infer<typeof RecommendOutput>> {
+  const page = await rank(ctx, "tools", query, {}, "hybrid", limit, 0);
   const tools = ctx.store.toolsByIds(page.ids);
   const terms = queryTerms(query);
   const recommendations = tools.map((tool, i) => {
-    const score = page.scores.get(page.ids[i]!) ?? 0;
-    const evidence = _evidence(tool, terms);
-    const confidence: "high" | "medium" | "low" = evidence.length >= Math.min(2, terms.length) &&
-        score >= 0.8
-      ? "high"
-      : score >= 0.5 && evidence.length > 0
-      ? "medium"
-      : "low";
-    const reason = evidence.length > 0
-      ? `${tool.category} tool; ${evidence.join("; ")}.`
-      : `${tool.category} tool with related wording in its description.`;
+    const signal = page.signals.get(page.ids[i]!);
     return {
       slug: tool.slug,
       name: tool.name,
-      reason,
-      confidence,
+      reason: toolReason(tool, terms, signal),
+      confidence: confidenceOf(signal),
       svcUrl: toolUrl(ctx, tool.slug),
     };
   });
-  const names = recommendations.map((r) => r.name);
-  const summary = recommendations.length === 0
-    ? `No tool in the catalog matches "${query}"; try other words or a broader description.`
-    : recommendations.every((r) => r.confidence === "low")
-    ? `Only weak matches for "${query}": ${
+  const top = evidenceOf(page.signals.get(page.ids[0] ?? -1));
+  return { summary: summarize(query, recommendations, page.total, "tools", top), recommendations };
+}
+
+/**
+ * The one-sentence summary of a recommendation or server search.
+ *
+ * @param query the user's words
+ * @param items ranked items with names and confidence
+ * @param total number of matches
+ * @param noun `tools` or `servers`
+ * @param topEvidence evidence score of the first item
+ * @returns the sentence
+ */
+export function summarize(
+  query: string,
+  items: { name: string; confidence: string }[],
+  total: number,
+  noun: string,
+  topEvidence: number,
+): string {
+  const names = items.map((r) => r.name);
+  if (items.length === 0) {
+    return `No ${noun} in the catalog match "${query}"; try other words or a broader description.`;
+  }
+  if (items.every((r) => r.confidence === "low") || topEvidence < 0.3) {
+    return `Only weak matches for "${query}": ${
       names.slice(0, 3).join(", ")
-    } may be related, but the evidence is thin.`
-    : `For "${query}", ${names[0]} fits best${
-      names.length > 1 ? `, followed by ${names.slice(1, 3).join(" and ")}` : ""
-    } (${page.total} tools matched).`;
-  return { summary, recommendations };
+    } may be related, but the evidence is thin.`;
+  }
+  const strong = items.filter((r) => r.confidence === "high").length;
+  return `For "${query}", ${names[0]} fits best${
+    names.length > 1 ? `, followed by ${names.slice(1, 3).join(" and ")}` : ""
+  } (${strong} of ${items.length} with high confidence; ${total} ${noun} matched).`;
 }
 
 /**

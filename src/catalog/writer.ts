@@ -7,7 +7,7 @@
  */
 import type { CatalogServer } from "../ingest/merge_servers.ts";
 import type { CatalogPrice, CatalogTool, SourceInfo } from "../ingest/types.ts";
-import { openCatalog, SCHEMA_SQL, SCHEMA_VERSION } from "./db.ts";
+import { openCatalog, SCHEMA_SQL, SCHEMA_VERSION, vectorSchemaSql } from "./db.ts";
 import { serverPopularity, toolPopularity } from "./popularity.ts";
 
 /** Taxonomy placement of one entry (issue 5 fills it; `null` while unclassified). */
@@ -31,6 +31,21 @@ export interface CatalogData {
   /** Placement per tool slug / server name, when classified. */
   toolPlacements?: Map<string, Placement>;
   serverPlacements?: Map<string, Placement>;
+  /** Sentence embeddings, index-aligned with `tools` and `servers` (absent: lexical only). */
+  vectors?: CatalogVectors;
+}
+
+/** Embeddings of every entry, index-aligned with the tool and server lists. */
+export interface CatalogVectors {
+  /** Embedder id, e.g. `use-lite-512@0.2.0`. */
+  model: string;
+  dimension: number;
+  tools: Float32Array[];
+  servers: Float32Array[];
+}
+
+function _blob(v: Float32Array): Uint8Array {
+  return new Uint8Array(v.buffer, v.byteOffset, v.byteLength);
 }
 
 /** Lowercase key used for exact-name and category matching: letters and digits only. */
@@ -72,6 +87,16 @@ export async function writeCatalog(path: string, data: CatalogData): Promise<voi
       meta.run("built_at", data.builtAt);
       meta.run("report", JSON.stringify(data.report));
       meta.run("sources", JSON.stringify(data.sources));
+      if (data.vectors) {
+        const v = data.vectors;
+        db.exec(vectorSchemaSql(v.dimension));
+        const tool = db.prepare("INSERT INTO tools_vec (rowid, embedding) VALUES (?, ?)");
+        v.tools.forEach((vec, i) => tool.run(BigInt(i + 1), _blob(vec)));
+        const server = db.prepare("INSERT INTO servers_vec (rowid, embedding) VALUES (?, ?)");
+        v.servers.forEach((vec, i) => server.run(BigInt(i + 1), _blob(vec)));
+        meta.run("embedding_model", v.model);
+        meta.run("embedding_dimension", String(v.dimension));
+      }
       db.exec("COMMIT");
       db.exec("INSERT INTO tools_fts(tools_fts) VALUES ('optimize')");
       db.exec("INSERT INTO servers_fts(servers_fts) VALUES ('optimize')");

@@ -104,22 +104,25 @@ function _methodNotAllowed(allow: string): never {
 export function restRoutes(ctx: CatalogContext): Hono {
   const api = new Hono();
 
-  api.get("/tools", (c) =>
-    c.json(searchTools(
-      ctx,
-      queryInput(c, [
-        "q",
-        "slug",
-        "category",
-        "pricing",
-        "facetId",
-        "subcategoryId",
-        "leafId",
-        "limit",
-        "offset",
-      ], ["limit", "offset"]),
-    )));
-  api.post("/tools/recommend", async (c) => c.json(recommendTools(ctx, await jsonBody(c))));
+  api.get("/tools", async (c) =>
+    c.json(
+      await searchTools(
+        ctx,
+        queryInput(c, [
+          "q",
+          "slug",
+          "category",
+          "pricing",
+          "facetId",
+          "subcategoryId",
+          "leafId",
+          "mode",
+          "limit",
+          "offset",
+        ], ["limit", "offset"]),
+      ),
+    ));
+  api.post("/tools/recommend", async (c) => c.json(await recommendTools(ctx, await jsonBody(c))));
   api.all("/tools/recommend", () => _methodNotAllowed("POST"));
   api.get(
     "/tools/compare",
@@ -133,25 +136,28 @@ export function restRoutes(ctx: CatalogContext): Hono {
   api.get("/categories", (c) => c.json(listCategories(ctx, {})));
   api.get("/taxonomy", (c) => c.json(getTaxonomy(ctx, queryInput(c, ["facetId"]))));
 
-  api.get("/servers", (c) =>
-    c.json(searchServers(
-      ctx,
-      queryInput(
-        c,
-        [
-          "q",
-          "category",
-          "hosting",
-          "transport",
-          "registryType",
-          "facetId",
-          "leafId",
-          "limit",
-          "cursor",
-        ],
-        ["limit"],
+  api.get("/servers", async (c) =>
+    c.json(
+      await searchServers(
+        ctx,
+        queryInput(
+          c,
+          [
+            "q",
+            "category",
+            "hosting",
+            "transport",
+            "registryType",
+            "facetId",
+            "leafId",
+            "mode",
+            "limit",
+            "cursor",
+          ],
+          ["limit"],
+        ),
       ),
-    )));
+    ));
   api.get("/servers/filters", (c) => c.json(serverFilters(ctx, {})));
   api.get(
     "/servers/compare",

@@ -4,7 +4,9 @@
  *
  * @module
  */
-import { writeCatalog } from "../catalog/writer.ts";
+import { type CatalogVectors, writeCatalog } from "../catalog/writer.ts";
+import { EmbedderPool } from "../embed/pool.ts";
+import { type EmbedStats, embedTexts, serverText, toolText } from "./embed_entries.ts";
 import { mergePrices } from "./merge_prices.ts";
 import { type CatalogServer, mergeServers } from "./merge_servers.ts";
 import { mergeTools } from "./merge_tools.ts";
@@ -37,6 +39,8 @@ export interface IngestReport {
   durationMs: number;
   sources: SourceLine[];
   merge: { servers: MergeStats; tools: MergeStats; prices: MergeStats };
+  /** The embedding step (absent when built with `--no-embed`). */
+  embedding?: EmbedStats;
   /** Trust grade counts, score quantiles (p10, p25, p50, p75, p90) and servers with findings. */
   trust: {
     grades: Record<string, number>;
@@ -55,6 +59,10 @@ export interface BuildOptions {
   catalogPath: string;
   /** Where progress lines go (default: stderr). */
   log?: (line: string) => void;
+  /** Embed every entry for semantic search (default true). */
+  embed?: boolean;
+  /** Embedding cache file (default `data/embed-cache.db`). */
+  embedCachePath?: string;
 }
 
 /** Merged catalog content before it is written. */
@@ -200,6 +208,32 @@ export async function buildCatalog(options: BuildOptions): Promise<IngestReport>
   const log = options.log ?? _stderr;
   const started = performance.now();
   const merged = await mergeAll(options.sourcesDir, log);
+  let vectors: CatalogVectors | undefined;
+  if (options.embed ?? true) {
+    const pool = new EmbedderPool();
+    try {
+      const texts = [...merged.tools.map(toolText), ...merged.servers.map(serverText)];
+      const { vectors: all, stats } = await embedTexts(texts, {
+        embedder: pool,
+        cachePath: options.embedCachePath ?? "data/embed-cache.db",
+        log,
+        concurrency: pool.size * 2,
+      });
+      vectors = {
+        model: stats.model,
+        dimension: pool.dimension,
+        tools: all.slice(0, merged.tools.length),
+        servers: all.slice(merged.tools.length),
+      };
+      merged.report.embedding = stats;
+      log(
+        `[ingest] embedded ${stats.embedded} entries (${stats.cached} from cache) in ` +
+          `${(stats.ms / 1000).toFixed(1)} s`,
+      );
+    } finally {
+      pool.close();
+    }
+  }
   log(`[ingest] writing ${options.catalogPath}`);
   merged.report.builtAt = new Date().toISOString();
   merged.report.durationMs = Math.round(performance.now() - started);
@@ -210,6 +244,7 @@ export async function buildCatalog(options: BuildOptions): Promise<IngestReport>
     sources: merged.sources,
     report: merged.report,
     builtAt: merged.report.builtAt,
+    ...(vectors && { vectors }),
   });
   const t = merged.report.totals;
   log(

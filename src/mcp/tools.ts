@@ -52,7 +52,7 @@ export interface ToolDefinition {
   description: string;
   input: z.ZodType;
   output: z.ZodType;
-  /** The catalog use case; throws `AppError` for bad input or unknown ids. */
+  /** The catalog use case; throws (or rejects with) `AppError` for bad input or unknown ids. */
   run: (ctx: CatalogContext, args: unknown) => unknown;
   /** Short text rendering of the output for clients that ignore `structuredContent`. */
   render: (output: Record<string, unknown>) => string;
@@ -66,7 +66,7 @@ function _define<I extends z.ZodType, O extends z.ZodType>(def: {
   description: string;
   input: I;
   output: O;
-  run: (ctx: CatalogContext, args: unknown) => Out<O>;
+  run: (ctx: CatalogContext, args: unknown) => Out<O> | Promise<Out<O>>;
   render: (output: Out<O>) => string;
 }): ToolDefinition {
   return def as unknown as ToolDefinition;
@@ -219,7 +219,7 @@ export const TOOL_DEFINITIONS: ToolDefinition[] = [
     run: searchServers,
     render: (o) =>
       [
-        `${o.total} servers match; showing ${o.results.length}.`,
+        o.summary,
         ...o.results.map((s, i) =>
           `${i + 1}. ${s.title} (${s.name}) · ${s.hosting}${s.official ? " · official" : ""}${
             s.trustGrade ? ` · trust ${s.trustGrade} (${s.trustScore})` : ""

@@ -1,0 +1,61 @@
+/**
+ * Confidence levels of recommendations (`high`, `medium`, `low`) from ranking signals.
+ *
+ * Evidence = cosine similarity between the query and the entry (USE-lite, 0-1), plus a bonus when
+ * the entry also ranks high lexically (its words match): +0.08 within the first 3 lexical results,
+ * +0.04 within the first 10. Without vectors, evidence is lexical only (0.5 for a top-3 lexical
+ * result matching every term, else 0.3).
+ *
+ * The thresholds were calibrated on the labelled evaluation set (`tests/eval/`, `deno task eval`
+ * prints the share of relevant results per level): the aim is that `high` results are relevant
+ * (grade ≥ 2) at least 80% of the time and `low` ones less than half the time.
+ *
+ * @module
+ */
+import type { Signal } from "./ranking.ts";
+
+/** A confidence level. */
+export type Confidence = "high" | "medium" | "low";
+
+/** Evidence thresholds per level (see module docs for the calibration). */
+export const CONFIDENCE_THRESHOLDS = { high: 0.55, medium: 0.42 } as const;
+
+/**
+ * The evidence score of one ranked entry.
+ *
+ * @param signal what the entry matched
+ * @returns evidence, roughly 0-1.1
+ */
+export function evidenceOf(signal: Signal | undefined): number {
+  if (!signal) return 0;
+  const lexicalBonus = signal.lexicalRank === undefined
+    ? 0
+    : signal.lexicalRank <= 3
+    ? 0.08
+    : signal.lexicalRank <= 10
+    ? 0.04
+    : 0;
+  if (signal.similarity === undefined) {
+    return signal.exact
+      ? 0.6
+      : signal.lexicalRank !== undefined && signal.lexicalRank <= 3
+      ? 0.5
+      : 0.3;
+  }
+  return signal.similarity + lexicalBonus + (signal.exact ? 0.1 : 0);
+}
+
+/**
+ * The confidence level of one ranked entry.
+ *
+ * @param signal what the entry matched
+ * @returns `high`, `medium` or `low` by {@link CONFIDENCE_THRESHOLDS}
+ */
+export function confidenceOf(signal: Signal | undefined): Confidence {
+  const e = evidenceOf(signal);
+  return e >= CONFIDENCE_THRESHOLDS.high
+    ? "high"
+    : e >= CONFIDENCE_THRESHOLDS.medium
+    ? "medium"
+    : "low";
+}

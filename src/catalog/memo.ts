@@ -1,0 +1,41 @@
+/**
+ * A per-process LRU cache of use-case results. The catalog is read-only while a process runs, so a
+ * result computed once for the same validated input stays correct until the process restarts with
+ * a new catalog.
+ *
+ * @module
+ */
+import type { CatalogContext } from "./context.ts";
+
+/** Results kept per process (least recently used evicted first). */
+export const RESULT_CACHE_SIZE = 5000;
+
+/**
+ * Returns the cached result for `(name, input)` or computes, caches and returns it. Errors are not
+ * cached.
+ *
+ * @param ctx catalog context holding the cache
+ * @param name use-case name, e.g. `searchTools`
+ * @param input the validated input (its JSON is the key)
+ * @param compute produces the result on a miss
+ * @returns the result (shared between callers: never mutate it)
+ */
+export async function memo<T>(
+  ctx: CatalogContext,
+  name: string,
+  input: unknown,
+  compute: () => T | Promise<T>,
+): Promise<T> {
+  const key = `${name}:${JSON.stringify(input)}`;
+  const cache = ctx.results;
+  if (cache.has(key)) {
+    const hit = cache.get(key);
+    cache.delete(key);
+    cache.set(key, hit);
+    return hit as T;
+  }
+  const value = await compute();
+  cache.set(key, value);
+  if (cache.size > RESULT_CACHE_SIZE) cache.delete(cache.keys().next().value!);
+  return value;
+}

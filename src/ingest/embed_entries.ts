@@ -1,0 +1,150 @@
+/**
+ * The ingest's embedding step: builds the text of every AI tool and MCP server, looks each up in
+ * the embedding cache by content hash and model id, embeds the rest in batches (worker pool) with
+ * a progress bar on stderr, and returns one vector per entry.
+ *
+ * Entry texts (documented so a rebuild embeds the same thing):
+ * - tool: `{name}. {description} Categories: {categories}. Tags: {tags}. Features: {keyFeatures}.`
+ * - server: `{title}. {description} Categories: {categories}. Tags: {tags}. Tools: {tool names}.`
+ * Texts are cut at 600 characters by the embedder.
+ *
+ * @module
+ */
+import { contentHash, EmbeddingCache } from "../catalog/embedding_cache.ts";
+import type { Embedder } from "../embed/embedder.ts";
+import type { CatalogServer } from "./merge_servers.ts";
+import type { CatalogTool } from "./types.ts";
+
+/** Texts per batch sent to the embedder. */
+export const EMBED_BATCH = 64;
+
+/** Counts of one embedding run, stored in the ingest report. */
+export interface EmbedStats {
+  /** Embedder id. */
+  model: string;
+  /** Entries that needed a vector. */
+  entries: number;
+  /** Vectors found in the cache. */
+  cached: number;
+  /** Vectors computed now. */
+  embedded: number;
+  /** Wall time of the step, milliseconds. */
+  ms: number;
+}
+
+function _join(label: string, items: string[], max = 12): string {
+  return items.length ? ` ${label}: ${items.slice(0, max).join(", ")}.` : "";
+}
+
+/**
+ * The text embedded for an AI tool.
+ *
+ * @param t merged tool
+ * @returns name, description, categories, tags and features in one string
+ */
+export function toolText(t: CatalogTool): string {
+  return `${t.name}. ${t.description}${_join("Categories", t.categories)}${_join("Tags", t.tags)}${
+    _join("Features", t.keyFeatures)
+  }`;
+}
+
+/**
+ * The text embedded for an MCP server.
+ *
+ * @param s merged server
+ * @returns title, description, categories, tags and tool names in one string
+ */
+export function serverText(s: CatalogServer): string {
+  return `${s.title}. ${s.description}${_join("Categories", s.categories)}${_join("Tags", s.tags)}${
+    _join("Tools", s.tools.map((t) => t.name), 20)
+  }`;
+}
+
+/** Options of {@link embedEntries}. */
+export interface EmbedOptions {
+  embedder: Embedder;
+  /** Cache file path (`:memory:` for none). */
+  cachePath: string;
+  /** Progress sink for whole lines (default: none). */
+  log?: (line: string) => void;
+  /** Draws the progress bar in place (default: stderr when it is a terminal). */
+  progress?: (done: number, total: number) => void;
+  /** Batches in flight at once (default 4: two per worker of a 2-worker pool). */
+  concurrency?: number;
+}
+
+let _lastTenth = -1;
+
+/**
+ * Default progress: an in-place bar on a terminal, else one line per 10% (logs and CI).
+ */
+function _stderrBar(done: number, total: number): void {
+  if (!Deno.stderr.isTerminal()) {
+    const tenth = Math.floor((done / Math.max(1, total)) * 10);
+    if (tenth !== _lastTenth) {
+      _lastTenth = tenth;
+      console.error(`[embed] ${done}/${total} (${tenth * 10}%)`);
+    }
+    return;
+  }
+  const width = 30;
+  const filled = Math.round((done / Math.max(1, total)) * width);
+  const bar = `[embed] [${"#".repeat(filled)}${".".repeat(width - filled)}] ${done}/${total}`;
+  Deno.stderr.writeSync(new TextEncoder().encode(`\r${bar}${done === total ? "\n" : ""}`));
+}
+
+/**
+ * Returns a vector for every text, from the cache or the embedder.
+ *
+ * @param texts entry texts
+ * @param options embedder, cache path, progress sinks
+ * @returns vectors in the order of `texts`, and counts
+ * @throws {Error} when the embedder fails (the ingest then stops; the old catalog stays)
+ */
+export async function embedTexts(
+  texts: string[],
+  options: EmbedOptions,
+): Promise<{ vectors: Float32Array[]; stats: EmbedStats }> {
+  const started = performance.now();
+  const cache = new EmbeddingCache(options.cachePath, options.embedder.id);
+  const progress = options.progress ?? _stderrBar;
+  try {
+    const hashes = texts.map(contentHash);
+    const vectors: (Float32Array | undefined)[] = hashes.map((h) => cache.get(h));
+    const missing = vectors.flatMap((v, i) => v === undefined ? [i] : []);
+    options.log?.(
+      `[ingest] embeddings (${options.embedder.id}): ${texts.length - missing.length} cached, ` +
+        `${missing.length} to embed`,
+    );
+    let done = 0;
+    const batches: number[][] = [];
+    for (let i = 0; i < missing.length; i += EMBED_BATCH) {
+      batches.push(missing.slice(i, i + EMBED_BATCH));
+    }
+    const concurrency = options.concurrency ?? 4;
+    let next = 0;
+    const runOne = async (): Promise<void> => {
+      while (next < batches.length) {
+        const batch = batches[next++]!;
+        const out = await options.embedder.embed(batch.map((i) => texts[i]!));
+        batch.forEach((i, j) => (vectors[i] = out[j]!));
+        cache.putMany(batch.map((i, j) => [hashes[i]!, out[j]!]));
+        done += batch.length;
+        progress(done, missing.length);
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(concurrency, batches.length) }, runOne));
+    return {
+      vectors: vectors as Float32Array[],
+      stats: {
+        model: options.embedder.id,
+        entries: texts.length,
+        cached: texts.length - missing.length,
+        embedded: missing.length,
+        ms: Math.round(performance.now() - started),
+      },
+    };
+  } finally {
+    cache.close();
+  }
+}

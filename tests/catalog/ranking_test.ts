@@ -1,0 +1,121 @@
+import assert from "node:assert/strict";
+import { rrf, RRF_K } from "../../src/catalog/ranking.ts";
+import { recommendTools, searchTools } from "../../src/catalog/tools.ts";
+import { searchServers } from "../../src/catalog/servers.ts";
+import { confidenceOf, evidenceOf } from "../../src/catalog/confidence.ts";
+import { fixtureContext } from "../fixtures/catalog.ts";
+
+const ctx = await fixtureContext({ embed: true });
+const slugs = (r: { results: { slug: string }[] }) => r.results.map((t) => t.slug);
+
+Deno.test("rrf() sums 1/(k + rank) over the lists an id appears in", () => {
+  const scores = rrf([[10, 20, 30], [20, 40]]);
+  assert.equal(scores.get(10), 1 / (RRF_K + 1));
+  assert.equal(scores.get(20), 1 / (RRF_K + 2) + 1 / (RRF_K + 1));
+  assert.equal(scores.get(40), 1 / (RRF_K + 2));
+  assert.ok(scores.get(20)! > scores.get(10)!);
+  assert.equal(rrf([[1]], 0).get(1), 1);
+});
+
+Deno.test("semantic search finds tools whose words differ from the query", async () => {
+  const lexical = await searchTools(ctx, {
+    q: "speech recognition for phone calls",
+    mode: "lexical",
+  });
+  assert.equal(lexical.total, 0);
+  const semantic = await searchTools(ctx, {
+    q: "speech recognition for phone calls",
+    mode: "semantic",
+  });
+  assert.ok(["scribe", "notetaker"].includes(slugs(semantic)[0]!), slugs(semantic).join());
+});
+
+Deno.test("hybrid search keeps exact name matches first", async () => {
+  for (const mode of ["lexical", "semantic", "hybrid"]) {
+    const r = await searchTools(ctx, { q: "image", mode });
+    assert.equal(slugs(r)[0], "image", mode);
+  }
+});
+
+Deno.test("hybrid and semantic search respect filters", async () => {
+  for (const mode of ["semantic", "hybrid"]) {
+    const paid = await searchTools(ctx, { q: "transcribe meetings", pricing: "paid", mode });
+    assert.ok(paid.results.every((t) => t.pricing === "paid"), mode);
+    assert.ok(slugs(paid).includes("notetaker"), mode);
+    assert.ok(!slugs(paid).includes("scribe"), mode);
+    const remote = await searchServers(ctx, { q: "search the web", hosting: "remote", mode });
+    assert.deepEqual(remote.results.map((s) => s.name), ["com.example/remote-search"], mode);
+  }
+});
+
+Deno.test("an unknown mode is a 400-class error", async () => {
+  await assert.rejects(searchTools(ctx, { q: "x", mode: "fuzzy" }), /mode/);
+});
+
+Deno.test("recommendations cite what matched and carry a confidence level", async () => {
+  const r = await recommendTools(ctx, { query: "transcribe meeting recordings", limit: 3 });
+  assert.equal(r.recommendations[0]!.slug, "scribe");
+  assert.match(r.recommendations[0]!.reason, /transcri/i);
+  assert.ok(["high", "medium", "low"].includes(r.recommendations[0]!.confidence));
+  assert.match(r.summary, /Scribe/);
+});
+
+Deno.test("a query with no real match says the evidence is thin", async () => {
+  const r = await recommendTools(ctx, { query: "quantum chromodynamics lattice simulation" });
+  assert.ok(r.recommendations.every((x) => x.confidence === "low"));
+  assert.match(r.summary, /weak matches|No tools/);
+});
+
+Deno.test("server search results say why they matched", async () => {
+  const r = await searchServers(ctx, { q: "let my agent query postgres" });
+  assert.equal(r.results[0]!.name, "io.github.acme/postgres");
+  assert.match(r.results[0]!.match!.reason, /postgres/i);
+  assert.match(r.summary, /Postgres/);
+  const browse = await searchServers(ctx, {});
+  assert.equal(browse.results[0]!.match, null);
+});
+
+Deno.test("confidence grows with similarity and lexical agreement", () => {
+  assert.equal(confidenceOf({ similarity: 0.7, exact: false }), "high");
+  assert.equal(confidenceOf({ similarity: 0.45, exact: false }), "medium");
+  assert.equal(confidenceOf({ similarity: 0.2, exact: false }), "low");
+  assert.ok(
+    evidenceOf({ similarity: 0.5, lexicalRank: 1, exact: false }) >
+      evidenceOf({ similarity: 0.5, exact: false }),
+  );
+  assert.equal(confidenceOf(undefined), "low");
+});
+
+Deno.test("query vectors are cached per process", async () => {
+  let calls = 0;
+  const embedder = ctx.embedder!;
+  const counting = {
+    id: embedder.id,
+    dimension: embedder.dimension,
+    embed: (texts: string[]) => {
+      calls++;
+      return embedder.embed(texts);
+    },
+  };
+  const local = { ...ctx, embedder: counting, queryVectors: new Map(), results: new Map() };
+  await searchTools(local, { q: "Make Logos" });
+  await searchTools(local, { q: "make logos " });
+  assert.equal(calls, 1);
+});
+
+Deno.test("the model loads and embeds with the network denied", async () => {
+  const script = new URL("../../src/embed/embedder.ts", import.meta.url).href;
+  const code = `import { loadUseLite } from "${script}";
+    const e = await loadUseLite();
+    const [v] = await e.embed(["let my agent query Postgres"]);
+    console.log(v.length, Math.round(v.reduce((s, x) => s + x * x, 0) * 1000));`;
+  const out = await new Deno.Command(Deno.execPath(), {
+    args: ["eval", "--deny-net", "--allow-read", "--allow-env", "--allow-sys", code],
+    cwd: new URL("../..", import.meta.url).pathname,
+    stdout: "piped",
+    stderr: "piped",
+  }).output();
+  const stdout = new TextDecoder().decode(out.stdout).trim();
+  assert.equal(out.code, 0, new TextDecoder().decode(out.stderr));
+  assert.equal(stdout, "512 1000");
+});
