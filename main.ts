@@ -10,17 +10,22 @@ import { loadConfig } from "./src/config.ts";
 import { openContext } from "./src/catalog/context.ts";
 import { createApp } from "./src/http/app.ts";
 import { isLoopback, localhostProtection } from "./src/mcp/route.ts";
+import { openAccess } from "./src/access/access.ts";
+import { keysCommand } from "./src/access/keys_cli.ts";
 import { buildCatalog } from "./src/ingest/build.ts";
 import { AppError } from "./src/errors.ts";
 
 const USAGE = `Usage:
   deno task start                 serve the API (builds the catalog first when it is missing)
+  deno task keys create --tier pro|enterprise --name NAME
+  deno task keys list | revoke ID | rotate ID
   deno task ingest [--sources DIR] [--no-embed]
                                   build data/catalog.db from the raw dumps (default ../shared/data);
                                   --no-embed skips sentence embeddings (lexical search only)
 
 Environment: PORT (8000), HOSTNAME (0.0.0.0), PUBLIC_BASE_URL, TOOLATLAS_SOURCES, TOOLATLAS_CATALOG,
-TOOLATLAS_EMBED (1), TOOLATLAS_EMBED_CACHE (data/embed-cache.db), MCP_ALLOWED_ORIGINS`;
+TOOLATLAS_EMBED (1), TOOLATLAS_EMBED_CACHE (data/embed-cache.db), TOOLATLAS_KV (data/kv.sqlite3),
+TOOLATLAS_TIERS, TRUST_PROXY, MCP_ALLOWED_ORIGINS`;
 
 async function _exists(path: string): Promise<boolean> {
   try {
@@ -38,6 +43,8 @@ async function main(args: string[]): Promise<number> {
     options: {
       sources: { type: "string" },
       "no-embed": { type: "boolean" },
+      tier: { type: "string" },
+      name: { type: "string" },
       help: { type: "boolean", short: "h" },
     },
   });
@@ -49,6 +56,14 @@ async function main(args: string[]): Promise<number> {
   const command = positionals[0] ?? "serve";
   const sourcesDir = values.sources ?? config.sourcesDir;
 
+  if (command === "keys") {
+    const access = await openAccess({ kvPath: config.kvPath, tiersJson: config.tiersJson });
+    try {
+      return await keysCommand(access.keys, positionals.slice(1), values);
+    } finally {
+      access.kv.close();
+    }
+  }
   const build = {
     sourcesDir,
     catalogPath: config.catalogPath,
@@ -68,11 +83,17 @@ async function main(args: string[]): Promise<number> {
     await buildCatalog(build);
   }
   const ctx = await openContext(config.catalogPath, config.publicBaseUrl);
+  const access = await openAccess({
+    kvPath: config.kvPath,
+    tiersJson: config.tiersJson,
+    trustProxy: config.trustProxy,
+  });
   // DNS-rebinding protection for /mcp whenever the public address is this machine.
   const local = isLoopback(new URL(config.publicBaseUrl).hostname) || isLoopback(config.hostname);
   let listeningPort = config.port;
   const app = createApp({
     ctx,
+    access,
     mcp: {
       protection: () =>
         local ? localhostProtection(listeningPort, config.mcpAllowedOrigins) : undefined,

@@ -10,6 +10,9 @@
  * | `TOOLATLAS_CATALOG` | the built catalog database | `data/catalog.db` |
  * | `TOOLATLAS_EMBED` | `0` builds the catalog without embeddings (lexical search only) | `1` |
  * | `TOOLATLAS_EMBED_CACHE` | embedding cache file | `data/embed-cache.db` |
+ * | `TOOLATLAS_KV` | Deno KV for keys and quotas: path, `:memory:` or remote URL | `data/kv.sqlite3` |
+ * | `TOOLATLAS_TIERS` | JSON override of the tier table (`src/access/tiers.ts`) | none |
+ * | `TRUST_PROXY` | proxies whose `X-Forwarded-For` is honoured (IPs, IPv4 CIDRs, `loopback`) | none |
  * | `MCP_ALLOWED_ORIGINS` | comma-separated extra origins `/mcp` accepts when local | none |
  *
  * @module
@@ -29,6 +32,12 @@ export interface Config {
   sourcesDir: string;
   /** Path of the catalog SQLite database. */
   catalogPath: string;
+  /** Deno KV location for keys and quota counters. */
+  kvPath: string;
+  /** Tier table override (JSON), if any. */
+  tiersJson: string | undefined;
+  /** Trusted proxies (`TRUST_PROXY`), if any. */
+  trustProxy: string | undefined;
   /** Embed entries at ingest for semantic search. */
   embed: boolean;
   /** Embedding cache file path. */
@@ -45,6 +54,9 @@ const EnvSchema = z.object({
   TOOLATLAS_CATALOG: z.string().min(1).default("data/catalog.db"),
   MCP_ALLOWED_ORIGINS: z.string().default(""),
   TOOLATLAS_EMBED: z.enum(["0", "1"]).default("1"),
+  TOOLATLAS_KV: z.string().min(1).default("data/kv.sqlite3"),
+  TOOLATLAS_TIERS: z.string().optional(),
+  TRUST_PROXY: z.string().optional(),
   TOOLATLAS_EMBED_CACHE: z.string().min(1).default("data/embed-cache.db"),
 });
 
@@ -83,6 +95,9 @@ export function loadConfig(env: Record<string, string | undefined> = Deno.env.to
     catalogPath: TOOLATLAS_CATALOG,
     mcpAllowedOrigins: origins,
     embed: parsed.data.TOOLATLAS_EMBED === "1",
+    kvPath: parsed.data.TOOLATLAS_KV,
+    tiersJson: parsed.data.TOOLATLAS_TIERS,
+    trustProxy: parsed.data.TRUST_PROXY,
     embedCachePath: parsed.data.TOOLATLAS_EMBED_CACHE,
   };
 }

@@ -9,6 +9,8 @@ import { cors } from "hono/cors";
 import { AppError } from "../errors.ts";
 import type { CatalogContext } from "../catalog/context.ts";
 import { mcpHandler, type McpRouteOptions } from "../mcp/route.ts";
+import { type Access, getUsage } from "../access/access.ts";
+import { accessMiddleware, type AppEnv, countRequest } from "./access.ts";
 import { errorResponse } from "./errors.ts";
 import { restRoutes } from "./rest.ts";
 
@@ -27,8 +29,10 @@ export const EXPOSED_HEADERS = [
 export interface AppOptions {
   /** The catalog the routes serve. */
   ctx: CatalogContext;
-  /** MCP endpoint options: DNS-rebinding protection and the tool-call hook. */
+  /** MCP endpoint options: DNS-rebinding protection. */
   mcp?: McpRouteOptions;
+  /** Keys, tiers and quotas; without it nothing is counted (tests of the catalog alone). */
+  access?: Access;
 }
 
 /**
@@ -42,9 +46,9 @@ export interface AppOptions {
  * const res = await app.request("/api/v1/tools?q=postgres");
  * ```
  */
-export function createApp(options: AppOptions): Hono {
-  const { ctx } = options;
-  const app = new Hono();
+export function createApp(options: AppOptions): Hono<AppEnv> {
+  const { ctx, access } = options;
+  const app = new Hono<AppEnv>();
   app.use(
     "*",
     cors({
@@ -61,8 +65,22 @@ export function createApp(options: AppOptions): Hono {
       maxAge: 86400,
     }),
   );
+  let mcp = options.mcp ?? {};
+  if (access) {
+    const baseUrl = ctx.baseUrl;
+    app.use(
+      "/api/v1/*",
+      accessMiddleware({ access, baseUrl, counts: (c) => c.req.path !== "/api/v1/health" }),
+    );
+    app.use("/mcp", accessMiddleware({ access, baseUrl, counts: () => false }));
+    mcp = { ...mcp, beforeToolCall: (c) => countRequest(access, c) };
+    app.get(
+      "/api/v1/usage",
+      async (c) => c.json(await getUsage(access, c.get("caller")!, c.get("quota")!)),
+    );
+  }
   app.route("/api/v1", restRoutes(ctx));
-  app.all("/mcp", mcpHandler(ctx, options.mcp));
+  app.all("/mcp", mcpHandler(ctx, mcp));
   app.notFound((c) =>
     errorResponse(
       new AppError("not_found", `Cannot find route ${c.req.method} ${new URL(c.req.url).pathname}`),

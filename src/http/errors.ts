@@ -51,6 +51,12 @@ export function errorResponse(error: unknown, c: Context, baseUrl: string): Resp
   if (appError.code === "method_not_allowed" && typeof appError.details.allow === "string") {
     headers.set("allow", appError.details.allow);
   }
+  if (appError.code === "invalid_api_key") {
+    headers.set("www-authenticate", 'Bearer realm="toolatlas", error="invalid_token"');
+  }
+  if (appError.code === "rate_limited" && typeof appError.details.retryAfter === "number") {
+    headers.set("retry-after", String(appError.details.retryAfter));
+  }
   return new Response(JSON.stringify(toProblem(appError, baseUrl)), {
     status: appError.status,
     headers,

@@ -11,7 +11,7 @@
 import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
 import type { Context } from "hono";
 import type { CatalogContext } from "../catalog/context.ts";
-import { createMcpServer, type McpServerOptions } from "./server.ts";
+import { createMcpServer } from "./server.ts";
 
 /** DNS-rebinding allow-lists; absent when the service is public. */
 export interface RebindingProtection {
@@ -47,9 +47,14 @@ export function isLoopback(hostname: string): boolean {
 }
 
 /** Options of {@link mcpHandler}. */
-export interface McpRouteOptions extends McpServerOptions {
+export interface McpRouteOptions {
   /** Returns the allow-lists to enforce, or `undefined` when the service is public. */
   protection?: () => RebindingProtection | undefined;
+  /**
+   * Runs before each `tools/call` of this HTTP request (quota accounting); an `AppError` it throws
+   * becomes the tool's `isError` result.
+   */
+  beforeToolCall?: (c: Context, tool: string) => Promise<unknown> | unknown;
 }
 
 /**
@@ -67,7 +72,8 @@ export function mcpHandler(ctx: CatalogContext, options: McpRouteOptions = {}) {
       enableJsonResponse: true,
       ...(protection && { enableDnsRebindingProtection: true, ...protection }),
     });
-    const server = createMcpServer(ctx, options);
+    const hook = options.beforeToolCall;
+    const server = createMcpServer(ctx, hook ? { beforeToolCall: (tool) => hook(c, tool) } : {});
     await server.connect(transport);
     try {
       return await transport.handleRequest(c.req.raw);

@@ -31,7 +31,7 @@ export interface McpServerOptions {
    * Called before each `tools/call` runs (quota accounting). Throwing an `AppError` (e.g.
    * `rate_limited`) turns the call into an `isError` result with that code.
    */
-  beforeToolCall?: (tool: string) => Promise<void> | void;
+  beforeToolCall?: (tool: string) => Promise<unknown> | unknown;
 }
 
 /**

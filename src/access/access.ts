@@ -1,0 +1,185 @@
+/**
+ * Access control use cases: who is calling (tier, quota subject) and how much they have used.
+ *
+ * @module
+ */
+import { AppError } from "../errors.ts";
+import { type ApiKeyRecord, KeyStore } from "./keys.ts";
+import { QuotaCounter, type QuotaDecision, type Subject } from "./quota.ts";
+import {
+  clientAddress,
+  parseTrustedProxies,
+  subjectIdOf,
+  type TrustedProxies,
+} from "./client_ip.ts";
+import { loadTiers, type Tier, type TierName } from "./tiers.ts";
+
+/** Everything access control needs, opened once per process. */
+export interface Access {
+  kv: Deno.Kv;
+  keys: KeyStore;
+  quota: QuotaCounter;
+  tiers: Record<TierName, Tier>;
+  trusted: TrustedProxies;
+}
+
+/** Options of {@link openAccess}. */
+export interface AccessOptions {
+  /** KV location: a file path, `:memory:`, or a remote KV URL (with `DENO_KV_ACCESS_TOKEN`). */
+  kvPath: string;
+  /** `TOOLATLAS_TIERS` override JSON. */
+  tiersJson?: string | undefined;
+  /** `TRUST_PROXY` value. */
+  trustProxy?: string | undefined;
+  /** Clock for quota windows (tests). */
+  clock?: () => Date;
+}
+
+/**
+ * Opens the KV and builds the access services.
+ *
+ * @param options KV location, tier overrides, trusted proxies, clock
+ * @returns the services; close with `access.kv.close()`
+ * @throws {Error} when the KV cannot be opened or the tier override is invalid
+ */
+export async function openAccess(options: AccessOptions): Promise<Access> {
+  if (options.kvPath !== ":memory:" && !/^https?:/.test(options.kvPath)) {
+    const dir = options.kvPath.includes("/")
+      ? options.kvPath.slice(0, options.kvPath.lastIndexOf("/"))
+      : ".";
+    await Deno.mkdir(dir, { recursive: true });
+  }
+  const kv = await Deno.openKv(options.kvPath);
+  return {
+    kv,
+    keys: new KeyStore(kv),
+    quota: new QuotaCounter(kv, options.clock),
+    tiers: loadTiers(options.tiersJson),
+    trusted: parseTrustedProxies(options.trustProxy),
+  };
+}
+
+/** The caller of one request. */
+export interface Caller {
+  tier: Tier;
+  subject: Subject;
+  /** Present for Pro and Enterprise callers. */
+  key?: ApiKeyRecord;
+}
+
+/**
+ * Identifies the caller: a valid `Authorization: Bearer sk_svc_...` key gives its tier; no
+ * Authorization header gives the free tier, counted by client address.
+ *
+ * @param access the services
+ * @param authorization the `Authorization` header, if any
+ * @param socketAddress TCP peer address
+ * @param forwardedFor `X-Forwarded-For`, honoured only behind trusted proxies
+ * @returns the caller
+ * @throws {AppError} `invalid_api_key` for a malformed, unknown or revoked key, or an
+ *   Authorization header that is not a Bearer token (never a silent free-tier fallback)
+ */
+export async function identify(
+  access: Access,
+  authorization: string | null,
+  socketAddress: string,
+  forwardedFor: string | null,
+): Promise<Caller> {
+  if (authorization === null || authorization.trim() === "") {
+    const address = clientAddress(socketAddress, forwardedFor, access.trusted);
+    return { tier: access.tiers.free, subject: { kind: "ip", id: subjectIdOf(address) } };
+  }
+  const m = /^Bearer\s+(\S+)\s*$/i.exec(authorization);
+  if (!m) {
+    throw new AppError("invalid_api_key", "Send the key as Authorization: Bearer sk_svc_...");
+  }
+  const key = await access.keys.verify(m[1]!);
+  return { tier: access.tiers[key.tier], subject: { kind: "key", id: key.id }, key };
+}
+
+/** A window of the usage report. */
+export interface UsageWindow {
+  used: number;
+  limit: number;
+  remaining: number;
+  /** ISO 8601 reset time. */
+  resetsAt: string;
+}
+
+/** The usage report of `GET /api/v1/usage`. */
+export interface Usage {
+  tier: TierName;
+  /** `ip` (free tier; IPv6 per /64) or `key`. */
+  subject: { kind: "ip" | "key"; id: string };
+  key: { id: string; name: string; createdAt: string } | null;
+  day: UsageWindow;
+  month: UsageWindow;
+  entitlements: Tier["entitlements"];
+  /** Requests per UTC day for the last 30 days (key holders with `usageHistory`), else null. */
+  history: { date: string; requests: number }[] | null;
+}
+
+function _window(s: QuotaDecision["day"]): UsageWindow {
+  return {
+    used: s.used,
+    limit: s.limit,
+    remaining: s.remaining,
+    resetsAt: s.resetAt.toISOString(),
+  };
+}
+
+/**
+ * The caller's usage after this request.
+ *
+ * @param access the services
+ * @param caller who is asking
+ * @param decision the quota decision of this request (its counts include it)
+ * @returns the report
+ */
+export async function getUsage(
+  access: Access,
+  caller: Caller,
+  decision: QuotaDecision,
+): Promise<Usage> {
+  return {
+    tier: caller.tier.name,
+    subject: caller.subject,
+    key: caller.key
+      ? { id: caller.key.id, name: caller.key.name, createdAt: caller.key.createdAt }
+      : null,
+    day: _window(decision.day),
+    month: _window(decision.month),
+    entitlements: caller.tier.entitlements,
+    history: caller.key && caller.tier.entitlements.usageHistory
+      ? await access.quota.history(caller.subject, 30)
+      : null,
+  };
+}
+
+/**
+ * Rate-limit response headers for a decision: IETF `RateLimit-Policy` and `RateLimit`
+ * (draft-ietf-httpapi-ratelimit-headers, structured-field form) plus the common
+ * `X-RateLimit-Limit/Remaining/Reset` (Reset in seconds until the window resets), describing the
+ * window with the fewest remaining requests.
+ *
+ * @param decision the quota decision
+ * @returns header name → value
+ */
+export function rateLimitHeaders(decision: QuotaDecision): Record<string, string> {
+  const { day, month } = decision;
+  const tight = decision.blockedBy
+    ? decision[decision.blockedBy]
+    : month.remaining < day.remaining
+    ? month
+    : day;
+  const headers: Record<string, string> = {
+    "RateLimit-Policy":
+      `"day";q=${day.limit};w=86400, "month";q=${month.limit};w=${month.windowSeconds}`,
+    "RateLimit": `"${tight.window}";r=${tight.remaining};t=${tight.resetSeconds}`,
+    "X-RateLimit-Limit": String(tight.limit),
+    "X-RateLimit-Remaining": String(tight.remaining),
+    "X-RateLimit-Reset": String(tight.resetSeconds),
+  };
+  if (decision.retryAfter !== undefined) headers["Retry-After"] = String(decision.retryAfter);
+  return headers;
+}
