@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { type Access, openAccess } from "../../src/access/access.ts";
+import { openAccess } from "../../src/access/access.ts";
 import { clientAddress, parseTrustedProxies, subjectIdOf } from "../../src/access/client_ip.ts";
 import { KEY_PATTERN } from "../../src/access/keys.ts";
 import { createApp } from "../../src/http/app.ts";
