@@ -12,7 +12,7 @@ import { DatabaseSync } from "node:sqlite";
 import { load as loadSqliteVec } from "sqlite-vec";
 
 /** Version of the table layout below; a catalog with another version is rebuilt. */
-export const SCHEMA_VERSION = 2;
+export const SCHEMA_VERSION = 3;
 
 /** FTS5 tokenizer: Porter stemming over Unicode words, diacritics folded. */
 const TOKENIZER = "porter unicode61 remove_diacritics 2";
@@ -79,8 +79,10 @@ CREATE INDEX prices_provider ON prices(provider);
 `;
 
 /**
- * DDL of the vector tables (sqlite-vec `vec0`, cosine distance), created only when the catalog is
- * built with embeddings. Row ids equal `tools.id` / `servers.id`.
+ * DDL of the vector tables (sqlite-vec `vec0`), created only when the catalog is built with
+ * embeddings. Row ids equal `tools.id` / `servers.id`. `*_vec` hold the float vectors (cosine
+ * distance); `*_bin` hold their sign bits (binary quantization, 64 bytes for 512 dimensions) for a
+ * fast Hamming-distance first pass whose candidates are then rescored exactly.
  *
  * @param dimension vector length of the embedding model (512 for USE-lite)
  * @returns the SQL
@@ -88,7 +90,9 @@ CREATE INDEX prices_provider ON prices(provider);
 export function vectorSchemaSql(dimension: number): string {
   return `
 CREATE VIRTUAL TABLE tools_vec USING vec0(embedding float[${dimension}] distance_metric=cosine);
-CREATE VIRTUAL TABLE servers_vec USING vec0(embedding float[${dimension}] distance_metric=cosine);`;
+CREATE VIRTUAL TABLE servers_vec USING vec0(embedding float[${dimension}] distance_metric=cosine);
+CREATE VIRTUAL TABLE tools_bin USING vec0(embedding bit[${dimension}]);
+CREATE VIRTUAL TABLE servers_bin USING vec0(embedding bit[${dimension}]);`;
 }
 
 /** Options of {@link openCatalog}. */

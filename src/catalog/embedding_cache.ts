@@ -30,7 +30,8 @@ export class EmbeddingCache {
   constructor(path: string, model: string) {
     this.#db = new DatabaseSync(path);
     this.#db.exec(
-      `PRAGMA journal_mode = WAL;
+      `PRAGMA busy_timeout = 30000;
+       PRAGMA journal_mode = WAL;
        CREATE TABLE IF NOT EXISTS embeddings (
          model TEXT NOT NULL, hash TEXT NOT NULL, vector BLOB NOT NULL, PRIMARY KEY (model, hash)
        ) WITHOUT ROWID;`,

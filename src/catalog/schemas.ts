@@ -86,6 +86,17 @@ const Derived = z.string().describe(
   "How a derived list was made (no source states it): e.g. same-category-lexical",
 );
 
+/** Where an entry sits in the taxonomy, and how that was decided. */
+export const TaxonomyPlacement = z.object({
+  facetId: z.string(),
+  subcategoryId: z.string(),
+  leafId: z.string(),
+  method: z.string().describe("category_map, keywords, embedding or fallback"),
+  score: z.number().describe("Confidence of the assignment, 0-1"),
+  secondary: z.array(z.object({ leafId: z.string(), method: z.string(), score: z.number() }))
+    .describe("Up to two further leaves that also fit"),
+});
+
 /** Full details of one tool. */
 export const ToolDetailsOutput = ToolRecord.extend({
   longDescription: z.string().nullable(),
@@ -113,8 +124,7 @@ export const ToolDetailsOutput = ToolRecord.extend({
     count: z.number().nullable(),
     url: z.string().nullable(),
   })),
-  taxonomy: z.object({ facetId: z.string(), subcategoryId: z.string(), leafId: z.string() })
-    .nullable(),
+  taxonomy: TaxonomyPlacement.nullable(),
   createdAt: z.string().nullable(),
   updatedAt: z.string().nullable(),
   sources: z.array(z.object({
@@ -346,6 +356,7 @@ export const ServerDetailsOutput = ServerSummary.extend({
     description: z.string().optional(),
     inputSchema: z.unknown().optional(),
   })),
+  taxonomy: TaxonomyPlacement.nullable(),
   trust: TrustScoreSchema.nullable().describe(
     "Trust score with every component, its points and evidence, and safety-scan findings",
   ),

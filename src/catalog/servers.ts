@@ -24,7 +24,7 @@ import { memo } from "./memo.ts";
 import { rank, type Signal } from "./ranking.ts";
 import { queryTerms, type ServerFilter } from "./store.ts";
 import { requireNode } from "./taxonomy.ts";
-import { summarize, termPatterns } from "./tools.ts";
+import { placementOf, summarize, termPatterns } from "./tools.ts";
 import { parseInput } from "./validate.ts";
 
 /** Deepest offset a cursor may reach (ranking keeps a bounded candidate list). */
@@ -223,6 +223,7 @@ export function getServer(
     updatedAt: s.updatedAt ?? null,
     vendorOfficial: s.vendorOfficial,
     tools: s.tools,
+    taxonomy: placementOf(s.taxonomy),
     trust: s.trust ?? null,
     inventoryStatus: s.tools.length > 0 ? "known" : "unknown",
     inventorySource: s.toolsSource ?? null,

@@ -6,6 +6,7 @@
  */
 import type { z } from "zod";
 import { AppError } from "../errors.ts";
+import type { Classification } from "../ingest/classify.ts";
 import type { CatalogTool } from "../ingest/types.ts";
 import { slugify } from "../ingest/clean.ts";
 import { type CatalogContext, toolUrl } from "./context.ts";
@@ -20,6 +21,7 @@ import {
   type RecommendOutput,
   SearchToolsInput,
   type SearchToolsOutput,
+  type TaxonomyPlacement,
   ToolDetailsInput,
   type ToolDetailsOutput,
   type ToolRecord,
@@ -30,6 +32,26 @@ import { rank, type Signal } from "./ranking.ts";
 import { queryTerms } from "./store.ts";
 import { requireNode } from "./taxonomy.ts";
 import { parseInput } from "./validate.ts";
+
+/**
+ * The public taxonomy placement of a classified entry.
+ *
+ * @param c the entry's classification, if any
+ * @returns primary leaf with its facet and subcategory, method, score and secondary leaves
+ */
+export function placementOf(
+  c: Classification | undefined,
+): z.infer<typeof TaxonomyPlacement> | null {
+  if (!c) return null;
+  return {
+    facetId: c.primary.facetId,
+    subcategoryId: c.primary.subcategoryId,
+    leafId: c.primary.leafId,
+    method: c.primary.method,
+    score: c.primary.score,
+    secondary: c.secondary.map((a) => ({ leafId: a.leafId, method: a.method, score: a.score })),
+  };
+}
 
 /**
  * The public tool record of SPEC.md §2 for a catalog tool.
@@ -197,7 +219,7 @@ export function getTool(ctx: CatalogContext, input: unknown): z.infer<typeof Too
       count: r.count ?? null,
       url: r.url ?? null,
     })),
-    taxonomy: ctx.store.toolPlacement(tool.slug) ?? null,
+    taxonomy: placementOf(tool.taxonomy),
     createdAt: tool.createdAt ?? null,
     updatedAt: tool.updatedAt ?? null,
     sources: _sourceRefs(ctx, tool.sources),

@@ -90,10 +90,16 @@ export async function writeCatalog(path: string, data: CatalogData): Promise<voi
       if (data.vectors) {
         const v = data.vectors;
         db.exec(vectorSchemaSql(v.dimension));
-        const tool = db.prepare("INSERT INTO tools_vec (rowid, embedding) VALUES (?, ?)");
-        v.tools.forEach((vec, i) => tool.run(BigInt(i + 1), _blob(vec)));
-        const server = db.prepare("INSERT INTO servers_vec (rowid, embedding) VALUES (?, ?)");
-        v.servers.forEach((vec, i) => server.run(BigInt(i + 1), _blob(vec)));
+        for (const [table, list] of [["tools", v.tools], ["servers", v.servers]] as const) {
+          const float = db.prepare(`INSERT INTO ${table}_vec (rowid, embedding) VALUES (?, ?)`);
+          const bits = db.prepare(
+            `INSERT INTO ${table}_bin (rowid, embedding) VALUES (?, vec_quantize_binary(?))`,
+          );
+          list.forEach((vec, i) => {
+            float.run(BigInt(i + 1), _blob(vec));
+            bits.run(BigInt(i + 1), _blob(vec));
+          });
+        }
         meta.run("embedding_model", v.model);
         meta.run("embedding_dimension", String(v.dimension));
       }

@@ -4,7 +4,15 @@
  *
  * @module
  */
-import { type CatalogVectors, writeCatalog } from "../catalog/writer.ts";
+import { loadTaxonomy } from "../catalog/taxonomy.ts";
+import { type CatalogVectors, type Placement, writeCatalog } from "../catalog/writer.ts";
+import {
+  type ClassificationSummary,
+  Classifier,
+  loadCategoryMap,
+  summarize as summarizeClassification,
+  toPlacement,
+} from "./classify.ts";
 import { EmbedderPool } from "../embed/pool.ts";
 import { type EmbedStats, embedTexts, serverText, toolText } from "./embed_entries.ts";
 import { mergePrices } from "./merge_prices.ts";
@@ -39,6 +47,8 @@ export interface IngestReport {
   durationMs: number;
   sources: SourceLine[];
   merge: { servers: MergeStats; tools: MergeStats; prices: MergeStats };
+  /** Taxonomy classification: per-facet counts and the share decided by each method. */
+  taxonomy?: ClassificationSummary;
   /** The embedding step (absent when built with `--no-embed`). */
   embedding?: EmbedStats;
   /** Trust grade counts, score quantiles (p10, p25, p50, p75, p90) and servers with findings. */
@@ -209,9 +219,10 @@ export async function buildCatalog(options: BuildOptions): Promise<IngestReport>
   const started = performance.now();
   const merged = await mergeAll(options.sourcesDir, log);
   let vectors: CatalogVectors | undefined;
-  if (options.embed ?? true) {
-    const pool = new EmbedderPool();
-    try {
+  const pool = options.embed ?? true ? new EmbedderPool() : undefined;
+  let placements: Awaited<ReturnType<typeof classifyAll>>;
+  try {
+    if (pool) {
       const texts = [...merged.tools.map(toolText), ...merged.servers.map(serverText)];
       const { vectors: all, stats } = await embedTexts(texts, {
         embedder: pool,
@@ -230,9 +241,10 @@ export async function buildCatalog(options: BuildOptions): Promise<IngestReport>
         `[ingest] embedded ${stats.embedded} entries (${stats.cached} from cache) in ` +
           `${(stats.ms / 1000).toFixed(1)} s`,
       );
-    } finally {
-      pool.close();
     }
+    placements = await classifyAll(merged, vectors, pool, log);
+  } finally {
+    pool?.close();
   }
   log(`[ingest] writing ${options.catalogPath}`);
   merged.report.builtAt = new Date().toISOString();
@@ -244,6 +256,8 @@ export async function buildCatalog(options: BuildOptions): Promise<IngestReport>
     sources: merged.sources,
     report: merged.report,
     builtAt: merged.report.builtAt,
+    toolPlacements: placements.tools,
+    serverPlacements: placements.servers,
     ...(vectors && { vectors }),
   });
   const t = merged.report.totals;
@@ -252,4 +266,53 @@ export async function buildCatalog(options: BuildOptions): Promise<IngestReport>
       `${t.servers} MCP servers, ${t.tools} AI tools, ${t.prices} LLM prices`,
   );
   return merged.report;
+}
+
+/**
+ * Classifies every tool and server into the taxonomy (`src/ingest/classify.ts`), with embedding
+ * evidence when vectors exist, stores each classification on its entry and the summary in the
+ * report.
+ *
+ * @param merged the merged catalog (entries get their `taxonomy` field set)
+ * @param vectors entry embeddings, index-aligned, if any
+ * @param embedder embeds the leaf descriptions when vectors exist
+ * @param log progress sink
+ * @returns primary placements by tool slug and by server name
+ */
+export async function classifyAll(
+  merged: MergedCatalog,
+  vectors: CatalogVectors | undefined,
+  embedder: { embed(texts: string[]): Promise<Float32Array[]> } | undefined,
+  log: (line: string) => void,
+): Promise<{ tools: Map<string, Placement>; servers: Map<string, Placement> }> {
+  const started = performance.now();
+  const [taxonomy, map] = await Promise.all([loadTaxonomy(), loadCategoryMap()]);
+  const classifier = await Classifier.create(
+    taxonomy,
+    map,
+    vectors && embedder ? { embed: (texts) => embedder.embed(texts) } : {},
+  );
+  const tools = new Map<string, Placement>();
+  const servers = new Map<string, Placement>();
+  merged.tools.forEach((t, i) => {
+    t.taxonomy = classifier.classifyTool(t, vectors?.tools[i]);
+    tools.set(t.slug, toPlacement(t.taxonomy.primary));
+  });
+  merged.servers.forEach((s, i) => {
+    s.taxonomy = classifier.classifyServer(s, vectors?.servers[i]);
+    servers.set(s.name, toPlacement(s.taxonomy.primary));
+  });
+  const summary = summarizeClassification({
+    tools: merged.tools.map((t) => t.taxonomy!),
+    servers: merged.servers.map((s) => s.taxonomy!),
+  });
+  merged.report.taxonomy = summary;
+  log(
+    `[ingest] classified ${tools.size} tools and ${servers.size} servers in ` +
+      `${Math.round(performance.now() - started)} ms: ` +
+      Object.entries(summary.byMethod).map(([m, v]) => `${m} ${(v.share * 100).toFixed(1)}%`).join(
+        ", ",
+      ),
+  );
+  return { tools, servers };
 }

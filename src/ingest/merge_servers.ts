@@ -80,6 +80,8 @@ export interface CatalogServer {
   provenance: Record<string, string>;
   /** Trust score v1, computed at ingest after merging (`src/ingest/trust.ts`). */
   trust?: TrustScore;
+  /** Taxonomy classification (primary and secondary leaves with method and score). */
+  taxonomy?: import("./classify.ts").Classification;
 }
 
 /**

@@ -292,6 +292,8 @@ export interface CatalogTool {
   sources: SourceRef[];
   /** Field name → id of the source its value came from. */
   provenance: Record<string, string>;
+  /** Taxonomy classification (primary and secondary leaves with method and score). */
+  taxonomy?: import("./classify.ts").Classification;
 }
 
 /** Counts of a merge step, stored in the ingest report. */
