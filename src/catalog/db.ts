@@ -80,9 +80,9 @@ CREATE INDEX prices_provider ON prices(provider);
 
 /**
  * DDL of the vector tables (sqlite-vec `vec0`), created only when the catalog is built with
- * embeddings. Row ids equal `tools.id` / `servers.id`. `*_vec` hold the float vectors (cosine
- * distance); `*_bin` hold their sign bits (binary quantization, 64 bytes for 512 dimensions) for a
- * fast Hamming-distance first pass whose candidates are then rescored exactly.
+ * embeddings. Row ids equal `tools.id` / `servers.id`; cosine distance. (A binary-quantized first
+ * pass was measured and dropped: the same top 10, but 2-3x slower because of the rescoring
+ * lookups.)
  *
  * @param dimension vector length of the embedding model (512 for USE-lite)
  * @returns the SQL
@@ -90,9 +90,7 @@ CREATE INDEX prices_provider ON prices(provider);
 export function vectorSchemaSql(dimension: number): string {
   return `
 CREATE VIRTUAL TABLE tools_vec USING vec0(embedding float[${dimension}] distance_metric=cosine);
-CREATE VIRTUAL TABLE servers_vec USING vec0(embedding float[${dimension}] distance_metric=cosine);
-CREATE VIRTUAL TABLE tools_bin USING vec0(embedding bit[${dimension}]);
-CREATE VIRTUAL TABLE servers_bin USING vec0(embedding bit[${dimension}]);`;
+CREATE VIRTUAL TABLE servers_vec USING vec0(embedding float[${dimension}] distance_metric=cosine);`;
 }
 
 /** Options of {@link openCatalog}. */

@@ -18,9 +18,6 @@ export const TOOL_WEIGHTS = [10, 3, 3, 1, 2] as const;
 /** BM25 column weights for `servers_fts(title, name, tags, categories, description, tools)`. */
 export const SERVER_WEIGHTS = [10, 6, 3, 3, 1, 0.5] as const;
 
-/** Rows the binary-quantized first pass of vector search keeps for exact rescoring. */
-export const RESCORE_CANDIDATES = 800;
-
 /** How many candidates each FTS pass returns before re-ranking and filtering. */
 const CANDIDATES = 400;
 
@@ -590,32 +587,22 @@ export class CatalogStore {
   ): VectorHit[] {
     if (!this.hasVectors) return [];
     const blob = new Uint8Array(vector.buffer, vector.byteOffset, vector.byteLength);
-    // First pass: Hamming distance over sign bits (64 bytes a row) picks RESCORE_CANDIDATES rows;
-    // second pass: exact cosine distance on their float vectors.
-    const candidates = where.sql === "1"
+    // Exact k-NN: sqlite-vec scans every vector (no ANN index); filtered queries scan only the
+    // rows that pass the filter.
+    const rows = where.sql === "1"
       ? this.#all(
-        `SELECT rowid AS id FROM ${table}_bin
-         WHERE embedding MATCH vec_quantize_binary(?) AND k = ?`,
+        `SELECT rowid AS id, distance FROM ${table}_vec WHERE embedding MATCH ? AND k = ?`,
         blob,
-        BigInt(RESCORE_CANDIDATES),
+        BigInt(k),
       )
       : this.#all(
-        `SELECT t.id AS id FROM ${table} t JOIN ${table}_bin b ON b.rowid = t.id
-         WHERE ${where.sql}
-         ORDER BY vec_distance_hamming(b.embedding, vec_quantize_binary(?)) LIMIT ?`,
-        ...where.params,
+        `SELECT t.id AS id, vec_distance_cosine(v.embedding, ?) AS distance
+         FROM ${table} t JOIN ${table}_vec v ON v.rowid = t.id
+         WHERE ${where.sql} ORDER BY distance LIMIT ?`,
         blob,
-        RESCORE_CANDIDATES,
+        ...where.params,
+        k,
       );
-    if (candidates.length === 0) return [];
-    const ids = candidates.map((r) => BigInt(Number(r.id)));
-    const rows = this.#all(
-      `SELECT rowid AS id, vec_distance_cosine(embedding, ?) AS distance FROM ${table}_vec
-       WHERE rowid IN (${ids.map(() => "?").join(",")}) ORDER BY distance LIMIT ?`,
-      blob,
-      ...ids,
-      k,
-    );
     return rows.map((r) => ({ id: Number(r.id), similarity: 1 - Number(r.distance) }));
   }
 }

@@ -91,14 +91,8 @@ export async function writeCatalog(path: string, data: CatalogData): Promise<voi
         const v = data.vectors;
         db.exec(vectorSchemaSql(v.dimension));
         for (const [table, list] of [["tools", v.tools], ["servers", v.servers]] as const) {
-          const float = db.prepare(`INSERT INTO ${table}_vec (rowid, embedding) VALUES (?, ?)`);
-          const bits = db.prepare(
-            `INSERT INTO ${table}_bin (rowid, embedding) VALUES (?, vec_quantize_binary(?))`,
-          );
-          list.forEach((vec, i) => {
-            float.run(BigInt(i + 1), _blob(vec));
-            bits.run(BigInt(i + 1), _blob(vec));
-          });
+          const insert = db.prepare(`INSERT INTO ${table}_vec (rowid, embedding) VALUES (?, ?)`);
+          list.forEach((vec, i) => insert.run(BigInt(i + 1), _blob(vec)));
         }
         meta.run("embedding_model", v.model);
         meta.run("embedding_dimension", String(v.dimension));

@@ -77,7 +77,7 @@ Deno.test("server search results say why they matched", async () => {
 
 Deno.test("confidence grows with similarity and lexical agreement", () => {
   assert.equal(confidenceOf({ similarity: 0.7, exact: false }), "high");
-  assert.equal(confidenceOf({ similarity: 0.45, exact: false }), "medium");
+  assert.equal(confidenceOf({ similarity: 0.55, exact: false }), "medium");
   assert.equal(confidenceOf({ similarity: 0.2, exact: false }), "low");
   assert.ok(
     evidenceOf({ similarity: 0.5, lexicalRank: 1, exact: false }) >

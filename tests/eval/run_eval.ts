@@ -1,0 +1,494 @@
+/**
+ * `deno task eval`: the search evaluation of issue 4. Runs every labelled query of
+ * `tools_queries.json` and `servers_queries.json` through `searchTools` / `searchServers` in each
+ * ranking mode (lexical, semantic, hybrid; limit 10) and the tools queries through
+ * `recommendTools` (limit 5), then prints nDCG@10, recall@10 and MRR per corpus and mode, the
+ * hybrid-over-lexical nDCG gain, the recommendation hit@3 and, per confidence level, the share of
+ * recommendations that are good fits (grade ≥ 2).
+ *
+ * A mode the catalog cannot serve (no vectors, no embedder, or a search function that rejects the
+ * `mode` parameter) is reported as `n/a` instead of silently measuring the lexical fallback.
+ *
+ * Usage: `deno task eval [--json] [--per-query]`; the catalog is `TOOLATLAS_CATALOG` or
+ * `data/catalog.db`.
+ *
+ * @module
+ */
+import { type CatalogContext, openContext } from "../../src/catalog/context.ts";
+import { searchServers } from "../../src/catalog/servers.ts";
+import { recommendTools, searchTools } from "../../src/catalog/tools.ts";
+import { hitAt, type Labels, mean, ndcgAt, recallAt, reciprocalRank } from "./metrics.ts";
+
+/** The two labelled corpora. */
+export const CORPORA = ["tools", "servers"] as const;
+/** A labelled corpus: AI tools (ids are slugs) or MCP servers (ids are server names). */
+export type Corpus = typeof CORPORA[number];
+
+/** The ranking modes compared. */
+export const MODES = ["lexical", "semantic", "hybrid"] as const;
+/** A ranking mode. */
+export type Mode = typeof MODES[number];
+
+/** Results fetched per search (the cut-off of every metric but hit@3). */
+export const K = 10;
+/** Recommendations fetched per tools query. */
+export const RECOMMEND_LIMIT = 5;
+
+/** One labelled query of `tools_queries.json` or `servers_queries.json`. */
+export interface EvalQuery {
+  /** Unique id within the file, e.g. `t01` or `s01`. */
+  id: string;
+  /** The task as a user or agent would describe it. */
+  query: string;
+  /** `keyword`: the entries' own words appear in the query; `paraphrase`: they mostly do not. */
+  style?: "keyword" | "paraphrase";
+  /** Graded relevance: tool slug or server name → 3 (exact fit), 2 (good fit), 1 (partial). */
+  relevant: Record<string, number>;
+}
+
+/**
+ * Loads the labelled queries of a corpus from this folder.
+ *
+ * @param corpus `tools` or `servers`
+ * @returns the queries in file order
+ */
+export async function loadQueries(corpus: Corpus): Promise<EvalQuery[]> {
+  const url = new URL(`./${corpus}_queries.json`, import.meta.url);
+  return JSON.parse(await Deno.readTextFile(url)) as EvalQuery[];
+}
+
+/** Metrics of one query in one mode. */
+export interface QueryScore {
+  id: string;
+  style: string;
+  ndcg10: number;
+  recall10: number;
+  rr: number;
+  ms: number;
+  /** Returned ids, best first. */
+  ranked: string[];
+}
+
+/** Means over a set of queries. */
+export interface Summary {
+  n: number;
+  ndcg10: number;
+  recall10: number;
+  mrr: number;
+}
+
+/** Outcome of one corpus × mode. */
+export type ModeResult =
+  | {
+    status: "ok";
+    /** Milliseconds per query (mean). */
+    msPerQuery: number;
+    /** True when the search function did not accept `mode` and ran its default (lexical only). */
+    defaultMode: boolean;
+    all: Summary;
+    byStyle: Record<string, Summary>;
+    queries: QueryScore[];
+  }
+  | { status: "n/a"; reason: string };
+
+/** Share of recommendations at one confidence level that are relevant. */
+export interface ConfidenceRow {
+  /** Recommendations at this level (all positions up to the recommend limit). */
+  n: number;
+  /** Share of them with grade ≥ 2. */
+  goodShare: number;
+  /** Share of them with grade ≥ 1. */
+  anyShare: number;
+  /** Recommendations at this level in first position. */
+  nTop1: number;
+  /** Share of first-position ones with grade ≥ 2. */
+  goodShareTop1: number;
+}
+
+/** Outcome of the recommendation evaluation. */
+export type RecommendResult =
+  | {
+    status: "ok";
+    n: number;
+    hit3: number;
+    msPerQuery: number;
+    confidence: Record<string, ConfidenceRow>;
+    queries: { id: string; hit3: number; ranked: { slug: string; confidence: string }[] }[];
+  }
+  | { status: "n/a"; reason: string };
+
+/** The whole evaluation. */
+export interface EvalReport {
+  catalog: string;
+  semanticAvailable: boolean;
+  corpora: Record<Corpus, Record<Mode, ModeResult>>;
+  /** `(hybrid − lexical) / lexical` nDCG@10 in percent, or `null` when either is n/a. */
+  hybridGainPct: Record<Corpus, number | null>;
+  recommend: RecommendResult;
+}
+
+/**
+ * Whether the catalog can serve semantic and hybrid ranking: it holds vectors and the context has
+ * a query embedder of the same model. Without them the search functions fall back to lexical.
+ *
+ * @param ctx catalog context
+ * @returns true when semantic ranking is really used
+ */
+export function semanticAvailable(ctx: CatalogContext): boolean {
+  const embedder = (ctx as { embedder?: unknown }).embedder;
+  const hasVectors = (ctx.store as unknown as { hasVectors?: boolean }).hasVectors;
+  return embedder !== undefined && hasVectors === true;
+}
+
+function _message(e: unknown): string {
+  return e instanceof Error ? e.message : String(e);
+}
+
+async function _search(
+  ctx: CatalogContext,
+  corpus: Corpus,
+  input: Record<string, unknown>,
+): Promise<string[]> {
+  if (corpus === "tools") {
+    const r = await searchTools(ctx, input);
+    return r.results.map((t) => t.slug);
+  }
+  const r = await searchServers(ctx, input);
+  return r.results.map((s) => s.name);
+}
+
+function _summary(scores: QueryScore[]): Summary {
+  return {
+    n: scores.length,
+    ndcg10: mean(scores.map((s) => s.ndcg10)),
+    recall10: mean(scores.map((s) => s.recall10)),
+    mrr: mean(scores.map((s) => s.rr)),
+  };
+}
+
+/**
+ * Runs every query of a corpus in one mode.
+ *
+ * @param ctx catalog context
+ * @param corpus `tools` or `servers`
+ * @param mode ranking mode
+ * @param queries labelled queries
+ * @returns the metrics, or `n/a` with the reason
+ */
+export async function evaluateMode(
+  ctx: CatalogContext,
+  corpus: Corpus,
+  mode: Mode,
+  queries: EvalQuery[],
+): Promise<ModeResult> {
+  if (mode !== "lexical" && !semanticAvailable(ctx)) {
+    return { status: "n/a", reason: "catalog has no vectors or no matching query embedder" };
+  }
+  let useMode = true;
+  const scores: QueryScore[] = [];
+  for (const q of queries) {
+    const started = performance.now();
+    let ranked: string[];
+    try {
+      ranked = await _search(ctx, corpus, { q: q.query, limit: K, ...(useMode && { mode }) });
+    } catch (e) {
+      if (scores.length > 0) throw e;
+      if (mode !== "lexical") return { status: "n/a", reason: `mode rejected: ${_message(e)}` };
+      // Before modes existed the search was lexical: measure the default instead.
+      useMode = false;
+      ranked = await _search(ctx, corpus, { q: q.query, limit: K });
+    }
+    const ms = performance.now() - started;
+    const labels: Labels = q.relevant;
+    scores.push({
+      id: q.id,
+      style: q.style ?? "unknown",
+      ndcg10: ndcgAt(ranked, labels, K),
+      recall10: recallAt(ranked, labels, K),
+      rr: reciprocalRank(ranked, labels, K),
+      ms,
+      ranked,
+    });
+  }
+  const styles = [...new Set(scores.map((s) => s.style))].sort();
+  return {
+    status: "ok",
+    msPerQuery: mean(scores.map((s) => s.ms)),
+    defaultMode: !useMode,
+    all: _summary(scores),
+    byStyle: Object.fromEntries(
+      styles.map((st) => [st, _summary(scores.filter((s) => s.style === st))]),
+    ),
+    queries: scores,
+  };
+}
+
+/**
+ * Runs every tools query through `recommendTools` and measures hit@3 and how often each
+ * confidence level is right.
+ *
+ * @param ctx catalog context
+ * @param queries labelled tools queries
+ * @returns hit@3, the confidence breakdown and per-query results, or `n/a`
+ */
+export async function evaluateRecommend(
+  ctx: CatalogContext,
+  queries: EvalQuery[],
+): Promise<RecommendResult> {
+  const perQuery: { id: string; hit3: number; ranked: { slug: string; confidence: string }[] }[] =
+    [];
+  const levels = new Map<
+    string,
+    { n: number; good: number; any: number; n1: number; good1: number }
+  >();
+  let ms = 0;
+  for (const q of queries) {
+    const started = performance.now();
+    let recs: { slug: string; confidence: string }[];
+    try {
+      const r = await recommendTools(ctx, { query: q.query, limit: RECOMMEND_LIMIT });
+      recs = r.recommendations.map((x) => ({ slug: x.slug, confidence: x.confidence }));
+    } catch (e) {
+      if (perQuery.length > 0) throw e;
+      return { status: "n/a", reason: _message(e) };
+    }
+    ms += performance.now() - started;
+    const ranked = recs.map((r) => r.slug);
+    perQuery.push({ id: q.id, hit3: hitAt(ranked, q.relevant, 3), ranked: recs });
+    recs.forEach((r, i) => {
+      const row = levels.get(r.confidence) ?? { n: 0, good: 0, any: 0, n1: 0, good1: 0 };
+      const grade = q.relevant[r.slug] ?? 0;
+      row.n++;
+      if (grade >= 2) row.good++;
+      if (grade >= 1) row.any++;
+      if (i === 0) {
+        row.n1++;
+        if (grade >= 2) row.good1++;
+      }
+      levels.set(r.confidence, row);
+    });
+  }
+  const order = ["high", "medium", "low"];
+  const place = (level: string) => order.includes(level) ? order.indexOf(level) : order.length;
+  const names = [...levels.keys()].sort((a, b) => place(a) - place(b));
+  return {
+    status: "ok",
+    n: perQuery.length,
+    hit3: mean(perQuery.map((p) => p.hit3)),
+    msPerQuery: ms / Math.max(1, perQuery.length),
+    confidence: Object.fromEntries(names.map((name) => {
+      const r = levels.get(name)!;
+      return [name, {
+        n: r.n,
+        goodShare: r.good / r.n,
+        anyShare: r.any / r.n,
+        nTop1: r.n1,
+        goodShareTop1: r.n1 === 0 ? Number.NaN : r.good1 / r.n1,
+      }];
+    })),
+    queries: perQuery,
+  };
+}
+
+/**
+ * Runs the whole evaluation over an open catalog.
+ *
+ * @param ctx catalog context
+ * @param catalog path shown in the report
+ * @returns every metric
+ */
+export async function evaluate(ctx: CatalogContext, catalog: string): Promise<EvalReport> {
+  const corpora = {} as Record<Corpus, Record<Mode, ModeResult>>;
+  const hybridGainPct = {} as Record<Corpus, number | null>;
+  const queries = {} as Record<Corpus, EvalQuery[]>;
+  for (const corpus of CORPORA) {
+    queries[corpus] = await loadQueries(corpus);
+    const byMode = {} as Record<Mode, ModeResult>;
+    for (const mode of MODES) byMode[mode] = await evaluateMode(ctx, corpus, mode, queries[corpus]);
+    corpora[corpus] = byMode;
+    const lex = byMode.lexical;
+    const hyb = byMode.hybrid;
+    hybridGainPct[corpus] = lex.status === "ok" && hyb.status === "ok" && lex.all.ndcg10 > 0
+      ? (hyb.all.ndcg10 - lex.all.ndcg10) / lex.all.ndcg10 * 100
+      : null;
+  }
+  return {
+    catalog,
+    semanticAvailable: semanticAvailable(ctx),
+    corpora,
+    hybridGainPct,
+    recommend: await evaluateRecommend(ctx, queries.tools),
+  };
+}
+
+const _f = (x: number, digits = 3) => Number.isFinite(x) ? x.toFixed(digits) : "n/a";
+
+function _row(cells: string[], widths: number[]): string {
+  return cells.map((c, i) => i < 2 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!)).join("  ");
+}
+
+/**
+ * The report as a plain-text table.
+ *
+ * @param report evaluation results
+ * @param perQuery also list every query's nDCG@10 per mode
+ * @param labelled the queries, for their text in the per-query listing
+ * @returns printable text
+ */
+export function formatReport(
+  report: EvalReport,
+  perQuery = false,
+  labelled?: Record<Corpus, EvalQuery[]>,
+): string {
+  const out: string[] = [];
+  out.push(
+    `catalog: ${report.catalog} (semantic ranking ${
+      report.semanticAvailable ? "available" : "NOT available: semantic/hybrid are n/a"
+    })`,
+  );
+  out.push("");
+  const widths = [8, 9, 8, 10, 7, 8, 10, 10, 7];
+  out.push(_row(
+    ["corpus", "mode", "nDCG@10", "recall@10", "MRR", "ms/q", "nDCG kw", "nDCG para", "n"],
+    widths,
+  ));
+  out.push(widths.map((w) => "-".repeat(w)).join("  "));
+  for (const corpus of CORPORA) {
+    for (const mode of MODES) {
+      const r = report.corpora[corpus][mode];
+      if (r.status !== "ok") {
+        out.push(_row([corpus, mode, "n/a", "n/a", "n/a", "n/a", "n/a", "n/a", "-"], widths));
+        continue;
+      }
+      out.push(_row([
+        corpus,
+        mode + (r.defaultMode ? "*" : ""),
+        _f(r.all.ndcg10),
+        _f(r.all.recall10),
+        _f(r.all.mrr),
+        _f(r.msPerQuery, 1),
+        _f(r.byStyle.keyword?.ndcg10 ?? Number.NaN),
+        _f(r.byStyle.paraphrase?.ndcg10 ?? Number.NaN),
+        `${r.all.n} (${r.byStyle.keyword?.n ?? 0}/${r.byStyle.paraphrase?.n ?? 0})`,
+      ], widths));
+    }
+  }
+  const notes = CORPORA.flatMap((c) =>
+    MODES.flatMap((m) => {
+      const r = report.corpora[c][m];
+      if (r.status === "n/a") return [`  ${c}/${m} n/a: ${r.reason}`];
+      if (r.defaultMode) return [`  ${c}/${m}*: 'mode' not accepted, measured the default ranking`];
+      return [];
+    })
+  );
+  if (notes.length > 0) out.push("", ...[...new Set(notes)]);
+  out.push("");
+  out.push(
+    "hybrid vs lexical nDCG@10: " + CORPORA.map((c) => {
+      const g = report.hybridGainPct[c];
+      return `${c} ${g === null ? "n/a" : `${g >= 0 ? "+" : ""}${g.toFixed(1)}%`}`;
+    }).join(", ") + "  (target ≥ +15%)",
+  );
+  out.push("");
+  const rec = report.recommend;
+  if (rec.status !== "ok") out.push(`recommend hit@3: n/a (${rec.reason})`);
+  else {
+    out.push(
+      `recommend hit@3 (tools queries, limit ${RECOMMEND_LIMIT}): ${_f(rec.hit3)}  ` +
+        `n=${rec.n}  ${_f(rec.msPerQuery, 1)} ms/q  (target ≥ 0.8)`,
+    );
+    if (!report.semanticAvailable) {
+      out.push("  (no vectors: recommendTools ran on its lexical fallback)");
+    }
+    const cw = [11, 6, 9, 9, 11, 10];
+    out.push(_row(["confidence", "recs", "grade≥2", "grade≥1", "top-1 recs", "top-1 g≥2"], cw));
+    for (const [level, row] of Object.entries(rec.confidence)) {
+      out.push(_row(
+        [
+          level,
+          String(row.n),
+          _f(row.goodShare),
+          _f(row.anyShare),
+          String(row.nTop1),
+          _f(row.goodShareTop1),
+        ],
+        cw,
+      ));
+    }
+  }
+  if (perQuery) {
+    for (const corpus of CORPORA) {
+      out.push("", `per query (${corpus}): nDCG@10 by mode`);
+      out.push(
+        _row(["id", "style", "lexical", "semantic", "hybrid", "  query"], [5, 11, 8, 9, 8, 0]),
+      );
+      const texts = new Map((labelled?.[corpus] ?? []).map((q) => [q.id, q.query]));
+      const byMode = report.corpora[corpus];
+      const ids = MODES.map((m) => byMode[m]).find((r) => r.status === "ok");
+      if (ids?.status !== "ok") continue;
+      for (const q of ids.queries) {
+        const cell = (m: Mode) => {
+          const r = byMode[m];
+          return r.status === "ok"
+            ? _f(r.queries.find((x) => x.id === q.id)?.ndcg10 ?? NaN)
+            : "n/a";
+        };
+        out.push(
+          _row(
+            [q.id, q.style, cell("lexical"), cell("semantic"), cell("hybrid"), ""],
+            [5, 11, 8, 9, 8, 0],
+          ) + (texts.get(q.id) ?? ""),
+        );
+      }
+    }
+  }
+  return out.join("\n");
+}
+
+/**
+ * The report as JSON-ready data; per-query details only when asked for.
+ *
+ * @param report evaluation results
+ * @param perQuery keep the per-query scores and ranked ids
+ * @returns a plain object
+ */
+export function reportJson(report: EvalReport, perQuery = false): unknown {
+  const strip = (r: ModeResult) => {
+    if (r.status !== "ok" || perQuery) return r;
+    const { queries: _q, ...rest } = r;
+    return rest;
+  };
+  const rec = report.recommend;
+  return {
+    ...report,
+    corpora: Object.fromEntries(
+      CORPORA.map((c) => [
+        c,
+        Object.fromEntries(MODES.map((m) => [m, strip(report.corpora[c][m])])),
+      ]),
+    ),
+    recommend: rec.status === "ok" && !perQuery ? { ...rec, queries: undefined } : rec,
+  };
+}
+
+async function main(args: string[]): Promise<void> {
+  const json = args.includes("--json");
+  const perQuery = args.includes("--per-query");
+  const catalog = Deno.env.get("TOOLATLAS_CATALOG") ?? "data/catalog.db";
+  try {
+    await Deno.stat(catalog);
+  } catch {
+    console.error(`No catalog at ${catalog}: run \`deno task ingest\` or set TOOLATLAS_CATALOG.`);
+    Deno.exit(1);
+  }
+  const ctx = await openContext(catalog, "http://eval.local");
+  const report = await evaluate(ctx, catalog);
+  if (json) console.log(JSON.stringify(reportJson(report, perQuery), null, 2));
+  else {
+    const labelled = { tools: await loadQueries("tools"), servers: await loadQueries("servers") };
+    console.log(formatReport(report, perQuery, labelled));
+  }
+  ctx.store.close();
+}
+
+if (import.meta.main) await main(Deno.args);
