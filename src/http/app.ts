@@ -1,6 +1,8 @@
 /**
- * The Hono application: CORS on every response, the REST adapter at `/api/v1`, one error handler
- * rendering RFC 9457 problem documents, and a problem 404 for unknown routes.
+ * The Hono application: CORS on every response, the REST adapter at `/api/v1` (with its OpenAPI
+ * document at `/api/v1/openapi.json`), the public site at `/` (outside the quota), one error
+ * handler rendering RFC 9457 problem documents, and a 404 for unknown routes (an HTML page on site
+ * paths, a problem document elsewhere).
  *
  * @module
  */
@@ -13,6 +15,8 @@ import { type Access, getUsage } from "../access/access.ts";
 import { accessMiddleware, type AppEnv, countRequest } from "./access.ts";
 import { errorResponse } from "./errors.ts";
 import { restRoutes } from "./rest.ts";
+import { openApiDocument } from "./openapi.ts";
+import { isSitePath, siteNotFound, siteRoutes } from "../site/routes.tsx";
 
 /** Response headers browsers may read cross-origin. */
 export const EXPOSED_HEADERS = [
@@ -79,15 +83,21 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
       async (c) => c.json(await getUsage(access, c.get("caller")!, c.get("quota")!)),
     );
   }
+  app.get("/api/v1/openapi.json", (c) => c.json(openApiDocument(ctx.baseUrl)));
   app.route("/api/v1", restRoutes(ctx));
   app.all("/mcp", mcpHandler(ctx, mcp));
-  app.notFound((c) =>
-    errorResponse(
-      new AppError("not_found", `Cannot find route ${c.req.method} ${new URL(c.req.url).pathname}`),
+  app.route("/", siteRoutes(ctx));
+  app.notFound((c) => {
+    const path = new URL(c.req.url).pathname;
+    if (isSitePath(path) && (c.req.method === "GET" || c.req.method === "HEAD")) {
+      return siteNotFound(c, ctx);
+    }
+    return errorResponse(
+      new AppError("not_found", `Cannot find route ${c.req.method} ${path}`),
       c,
       ctx.baseUrl,
-    )
-  );
+    );
+  });
   app.onError((error, c) => errorResponse(error, c, ctx.baseUrl));
   return app;
 }

@@ -22,6 +22,26 @@ import {
   toolAlternatives,
 } from "../catalog/tools.ts";
 
+/** Serialized JSON of results that the use cases return from their cache (same object each hit). */
+const _serialized = new WeakMap<object, string>();
+
+/**
+ * Answers with a JSON body, serializing each result object once: use cases return the same object
+ * for repeated inputs (see `catalog/memo.ts`), so a cache hit skips `JSON.stringify`.
+ *
+ * @param c the request context
+ * @param value the result object
+ * @returns the response
+ */
+export function json(c: Context, value: object): Response {
+  let body = _serialized.get(value);
+  if (body === undefined) {
+    body = JSON.stringify(value);
+    _serialized.set(value, body);
+  }
+  return c.body(body, 200, { "content-type": "application/json; charset=UTF-8" });
+}
+
 /** Largest accepted request body, in bytes. */
 export const MAX_BODY_BYTES = 16 * 1024;
 
@@ -105,7 +125,8 @@ export function restRoutes(ctx: CatalogContext): Hono {
   const api = new Hono();
 
   api.get("/tools", async (c) =>
-    c.json(
+    json(
+      c,
       await searchTools(
         ctx,
         queryInput(c, [
@@ -122,7 +143,7 @@ export function restRoutes(ctx: CatalogContext): Hono {
         ], ["limit", "offset"]),
       ),
     ));
-  api.post("/tools/recommend", async (c) => c.json(await recommendTools(ctx, await jsonBody(c))));
+  api.post("/tools/recommend", async (c) => json(c, await recommendTools(ctx, await jsonBody(c))));
   api.all("/tools/recommend", () => _methodNotAllowed("POST"));
   api.get(
     "/tools/compare",
@@ -137,7 +158,8 @@ export function restRoutes(ctx: CatalogContext): Hono {
   api.get("/taxonomy", (c) => c.json(getTaxonomy(ctx, queryInput(c, ["facetId"]))));
 
   api.get("/servers", async (c) =>
-    c.json(
+    json(
+      c,
       await searchServers(
         ctx,
         queryInput(

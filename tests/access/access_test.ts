@@ -15,9 +15,8 @@ function clock(iso: string) {
 
 async function setup(options: { tiersJson?: string; trustProxy?: string; at?: string } = {}) {
   const time = clock(options.at ?? "2026-11-22T12:00:00Z");
-  const dir = await Deno.makeTempDir({ prefix: "toolatlas-kv-" });
   const access = await openAccess({
-    kvPath: `${dir}/kv.sqlite3`,
+    kvPath: ":memory:",
     tiersJson: options.tiersJson,
     trustProxy: options.trustProxy,
     clock: time.now,

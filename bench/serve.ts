@@ -1,0 +1,60 @@
+/**
+ * Benchmark server: the production app (`openContext` + `createApp`, as `main.ts serve` builds it)
+ * plus two bench-only routes on the same Hono instance and the same `Deno.serve` listener:
+ *
+ * - `GET /__bare`: a constant `ok`, the floor every endpoint is compared against;
+ * - `GET /__rss`: `{rss, heapUsed, embedder}` of this process (`embedder` is the query model id,
+ *   or `null` when search is lexical only).
+ *
+ * Listens on 127.0.0.1, port from the first argument or `PORT` (default 0 = any free port), and
+ * prints `READY <port>` on stdout once listening. The catalog is `TOOLATLAS_CATALOG` or
+ * `data/catalog.db`.
+ *
+ * ```sh
+ * deno run --unstable-kv --allow-read --allow-write --allow-env --allow-net --allow-ffi \
+ *   --allow-sys bench/serve.ts 8123
+ * ```
+ *
+ * @module
+ */
+import { Hono } from "hono";
+import { loadConfig } from "../src/config.ts";
+import { openContext } from "../src/catalog/context.ts";
+import { createApp } from "../src/http/app.ts";
+
+/**
+ * Builds the production app wrapped by a root Hono app holding the bench-only routes. The bare
+ * route is registered first, so no middleware of the production app (CORS) runs for it.
+ *
+ * @param catalogPath path of `catalog.db`
+ * @param baseUrl public base URL of the app
+ * @returns the root app
+ */
+export async function createBenchApp(catalogPath: string, baseUrl: string): Promise<Hono> {
+  const ctx = await openContext(catalogPath, baseUrl);
+  const app = createApp({ ctx });
+  const root = new Hono();
+  root.get("/__bare", (c) => c.text("ok"));
+  root.get("/__rss", (c) => {
+    const { rss, heapUsed } = Deno.memoryUsage();
+    return c.json({ rss, heapUsed, embedder: ctx.embedder?.id ?? null });
+  });
+  root.route("/", app);
+  // Unknown routes: the production app's problem 404, not Hono's plain-text one.
+  root.notFound((c) => app.fetch(c.req.raw));
+  return root;
+}
+
+if (import.meta.main) {
+  const config = loadConfig({
+    ...Deno.env.toObject(),
+    PORT: Deno.args[0] ?? Deno.env.get("PORT") ?? "0",
+  });
+  const app = await createBenchApp(config.catalogPath, config.publicBaseUrl);
+  const server = Deno.serve({
+    hostname: "127.0.0.1",
+    port: config.port,
+    onListen: ({ port }) => console.log(`READY ${port}`),
+  }, app.fetch);
+  await server.finished;
+}

@@ -1,0 +1,573 @@
+/**
+ * The OpenAPI 3.1 description of the REST API, generated from the same zod schemas the routes
+ * validate with (`src/catalog/schemas.ts`, `src/catalog/install.ts`), so it cannot drift from them:
+ * query parameters come from each use case's input schema (`io: "input"`), the 200 response from
+ * its output schema (`io: "output"`). The route table {@link OPERATIONS} lists every route of
+ * `/api/v1`; `tests/site/openapi_test.ts` checks it against the routes the Hono app registers.
+ *
+ * @module
+ */
+import { z } from "zod";
+import type { Usage } from "../access/access.ts";
+import { TIER_NAMES } from "../access/tiers.ts";
+import { InstallConfigInput, InstallConfigOutput } from "../catalog/install.ts";
+import {
+  AlternativesInput,
+  AlternativesOutput,
+  CategoriesInput,
+  CategoriesOutput,
+  CompareServersInput,
+  CompareServersOutput,
+  CompareToolsInput,
+  CompareToolsOutput,
+  FiltersInput,
+  FiltersOutput,
+  HealthOutput,
+  PriceRecord,
+  PricesInput,
+  PricesOutput,
+  RecommendInput,
+  RecommendOutput,
+  SearchServersInput,
+  SearchServersOutput,
+  SearchToolsInput,
+  SearchToolsOutput,
+  ServerDetailsInput,
+  ServerDetailsOutput,
+  ServerSummary,
+  TaxonomyInput,
+  TaxonomyOutput,
+  ToolDetailsInput,
+  ToolDetailsOutput,
+  ToolRecord,
+} from "../catalog/schemas.ts";
+import { ERROR_CODES, type ProblemDocument } from "../errors.ts";
+import { TrustScoreSchema } from "../ingest/trust.ts";
+import { InstallConfigSchema } from "../install/mod.ts";
+import { MAX_BODY_BYTES } from "./rest.ts";
+
+/** Version of the API description (the REST path carries the major version). */
+export const API_VERSION = "1.0.0";
+
+/** A JSON Schema / OpenAPI object as plain JSON. */
+export type JsonObject = { [key: string]: unknown };
+
+/** RFC 9457 problem document (`application/problem+json`), as every error response carries. */
+export const ProblemDetails = z.looseObject({
+  type: z.string().describe("URI naming the problem type: {base_url}/problems/{code}"),
+  title: z.string().describe("Short summary of the problem type (stable per code)"),
+  status: z.number().int().describe("HTTP status code"),
+  detail: z.string().describe("Human-readable explanation of this occurrence"),
+  code: z.enum(Object.keys(ERROR_CODES) as [keyof typeof ERROR_CODES]).describe(
+    "Stable machine-readable error code",
+  ),
+  errors: z.array(z.object({
+    field: z.string().describe("Parameter or body member, e.g. limit"),
+    message: z.string().describe("What is wrong with it"),
+  })).optional().describe("Field problems, when the error is about input"),
+}).describe("RFC 9457 problem details; extension members (e.g. retryAfter) may follow");
+
+const _Window = z.object({
+  used: z.number().int(),
+  limit: z.number().int(),
+  remaining: z.number().int(),
+  resetsAt: z.string().describe("ISO 8601 reset time"),
+});
+
+/** The usage report of `GET /api/v1/usage` (the `Usage` type of `src/access/access.ts`). */
+export const UsageOutput = z.object({
+  tier: z.enum(TIER_NAMES),
+  subject: z.object({
+    kind: z.enum(["ip", "key"]).describe("ip: free tier (IPv6 per /64); key: API key"),
+    id: z.string(),
+  }),
+  key: z.object({ id: z.string(), name: z.string(), createdAt: z.string() }).nullable(),
+  day: _Window.describe("Current UTC day"),
+  month: _Window.describe("Current UTC calendar month"),
+  entitlements: z.object({
+    semanticSearch: z.boolean(),
+    usageHistory: z.boolean(),
+    bulkExport: z.boolean(),
+    prioritySupport: z.boolean(),
+  }),
+  history: z.array(z.object({ date: z.string(), requests: z.number().int() })).nullable()
+    .describe("Requests per UTC day for the last 30 days (key holders with usageHistory)"),
+});
+
+// Compile-time guards: the hand-written schemas above must match the types they describe.
+type _Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+const _usageMatches: _Same<z.infer<typeof UsageOutput>, Usage> = true;
+type _Problem = z.infer<typeof ProblemDetails>;
+type _Members = "type" | "title" | "status" | "detail" | "code";
+const _problemMatches:
+  & _Same<Pick<_Problem, _Members>, Pick<ProblemDocument, _Members>>
+  & _Same<NonNullable<_Problem["errors"]>, NonNullable<ProblemDocument["errors"]>> = true;
+void _usageMatches;
+void _problemMatches;
+
+/** The OpenAPI document itself (its top level; `GET /api/v1/openapi.json`). */
+const OpenApiDocumentSchema = z.looseObject({
+  openapi: z.string(),
+  info: z.looseObject({ title: z.string(), version: z.string() }),
+  paths: z.record(z.string(), z.unknown()),
+}).describe("OpenAPI 3.1 document");
+
+/** Named response schemas: each becomes `#/components/schemas/{name}`. */
+const COMPONENTS = {
+  ToolRecord,
+  SearchToolsResult: SearchToolsOutput,
+  ToolDetails: ToolDetailsOutput,
+  ToolComparison: CompareToolsOutput,
+  ToolAlternatives: AlternativesOutput,
+  Recommendations: RecommendOutput,
+  Categories: CategoriesOutput,
+  TaxonomyNode: TaxonomyOutput.shape.facets.element,
+  Taxonomy: TaxonomyOutput,
+  ServerSummary,
+  SearchServersResult: SearchServersOutput,
+  TrustScore: TrustScoreSchema,
+  ServerDetails: ServerDetailsOutput,
+  ServerComparison: CompareServersOutput,
+  ServerFilters: FiltersOutput,
+  InstallConfig: InstallConfigSchema,
+  InstallConfigs: InstallConfigOutput,
+  PriceRecord,
+  Prices: PricesOutput,
+  Health: HealthOutput,
+  Usage: UsageOutput,
+  OpenApiDocument: OpenApiDocumentSchema,
+  ProblemDetails,
+} as const;
+
+/** Name of a response schema component. */
+export type ComponentName = keyof typeof COMPONENTS;
+
+/** Error statuses an operation may answer with, each a response in `components.responses`. */
+export type ErrorStatus = 400 | 401 | 404 | 405 | 413 | 415 | 429 | 500;
+
+/** One row of the route table. */
+export interface Operation {
+  /** HTTP method (lower case). */
+  method: "get" | "post";
+  /** Path under `/api/v1`, with `{slug}`/`{name}` parameters. */
+  path: string;
+  /** Unique id (the MCP tool name where one exists, else a verb phrase). */
+  operationId: string;
+  /** Tag the operation is grouped under. */
+  tag: string;
+  /** One line. */
+  summary: string;
+  /** Longer explanation (Markdown). */
+  description?: string;
+  /** Input schema whose fields are the path and query parameters. */
+  input?: z.ZodObject;
+  /** Fields of `input` that are path parameters. */
+  pathParams?: string[];
+  /** Input schema of the JSON request body. */
+  body?: z.ZodType;
+  /** Component of the 200 response. */
+  output: ComponentName;
+  /** Error responses besides 401 and 500 (which every operation may give). */
+  errors: ErrorStatus[];
+  /** False for routes that never count against the quota. */
+  counted?: boolean;
+}
+
+const SERVER_NAME_NOTE =
+  "The server name keeps its `/` (each segment percent-encoded), e.g. `/servers/io.github.github/github-mcp-server`.";
+
+/** The route table: every route of `/api/v1`, in display order. */
+export const OPERATIONS: readonly Operation[] = [
+  {
+    method: "get",
+    path: "/tools",
+    operationId: "searchTools",
+    tag: "AI tools",
+    summary: "Search AI tools, or return one tool by slug",
+    description:
+      "Hybrid (keyword + semantic) search with filters. With `slug`, the search response holds that one tool (`total: 1`) or the answer is 404.",
+    input: SearchToolsInput,
+    output: "SearchToolsResult",
+    errors: [400, 404, 429],
+  },
+  {
+    method: "post",
+    path: "/tools/recommend",
+    operationId: "recommendTools",
+    tag: "AI tools",
+    summary: "Recommend AI tools for a task",
+    description:
+      `Semantic recommendations with a confidence level each. Body at most ${MAX_BODY_BYTES} bytes of \`application/json\`.`,
+    body: RecommendInput,
+    output: "Recommendations",
+    errors: [400, 405, 413, 415, 429],
+  },
+  {
+    method: "get",
+    path: "/tools/compare",
+    operationId: "compareTools",
+    tag: "AI tools",
+    summary: "Compare 2 to 5 AI tools side by side",
+    input: CompareToolsInput,
+    output: "ToolComparison",
+    errors: [400, 404, 429],
+  },
+  {
+    method: "get",
+    path: "/tools/alternatives",
+    operationId: "toolAlternatives",
+    tag: "AI tools",
+    summary: "Alternatives and competitors of one AI tool",
+    input: AlternativesInput,
+    output: "ToolAlternatives",
+    errors: [400, 404, 429],
+  },
+  {
+    method: "get",
+    path: "/tools/{slug}",
+    operationId: "getTool",
+    tag: "AI tools",
+    summary: "Full details of one AI tool",
+    description:
+      "Pricing tiers, features, integrations and competitors (derived, marked), reviews, taxonomy, sources with licences and per-field provenance.",
+    input: ToolDetailsInput,
+    pathParams: ["slug"],
+    output: "ToolDetails",
+    errors: [400, 404, 429],
+  },
+  {
+    method: "get",
+    path: "/categories",
+    operationId: "listCategories",
+    tag: "AI tools",
+    summary: "Every AI tool category with its tool count",
+    input: CategoriesInput,
+    output: "Categories",
+    errors: [429],
+  },
+  {
+    method: "get",
+    path: "/taxonomy",
+    operationId: "getTaxonomy",
+    tag: "Taxonomy",
+    summary: "The 3-level taxonomy tree with counts",
+    description: "9 facets, 64 subcategories, 233 leaves; restricted to one facet with `facetId`.",
+    input: TaxonomyInput,
+    output: "Taxonomy",
+    errors: [400, 404, 429],
+  },
+  {
+    method: "get",
+    path: "/servers",
+    operationId: "searchServers",
+    tag: "MCP servers",
+    summary: "Find MCP servers by natural-language description and filters",
+    input: SearchServersInput,
+    output: "SearchServersResult",
+    errors: [400, 404, 429],
+  },
+  {
+    method: "get",
+    path: "/servers/filters",
+    operationId: "serverFilters",
+    tag: "MCP servers",
+    summary: "Filter values for server search, with counts",
+    input: FiltersInput,
+    output: "ServerFilters",
+    errors: [429],
+  },
+  {
+    method: "get",
+    path: "/servers/compare",
+    operationId: "compareServers",
+    tag: "MCP servers",
+    summary: "Compare 2 to 5 MCP servers side by side",
+    input: CompareServersInput,
+    output: "ServerComparison",
+    errors: [400, 404, 429],
+  },
+  {
+    method: "get",
+    path: "/servers/{name}",
+    operationId: "getServer",
+    tag: "MCP servers",
+    summary: "Full details of one MCP server, with its trust score and tool inventory",
+    description: SERVER_NAME_NOTE,
+    input: ServerDetailsInput,
+    pathParams: ["name"],
+    output: "ServerDetails",
+    errors: [400, 404, 429],
+  },
+  {
+    method: "get",
+    path: "/servers/{name}/install-config",
+    operationId: "getInstallConfig",
+    tag: "MCP servers",
+    summary: "Ready-to-paste client configuration of one MCP server",
+    description:
+      `For Cursor, Claude Desktop, Claude Code, VS Code, Zed, Windsurf, Codex and Gemini CLI: the text, the file it goes in, a CLI one-liner where the client has one, and the values to provide. ${SERVER_NAME_NOTE}`,
+    input: InstallConfigInput,
+    pathParams: ["name"],
+    output: "InstallConfigs",
+    errors: [400, 404, 429],
+  },
+  {
+    method: "get",
+    path: "/llm-prices",
+    operationId: "listPrices",
+    tag: "LLM prices",
+    summary: "First-party LLM list prices",
+    description:
+      "USD per million tokens (input, output, cached input, cache writes, long-context tiers) and the per-call web-search fee, each with the time it was last verified.",
+    input: PricesInput,
+    output: "Prices",
+    errors: [400, 429],
+  },
+  {
+    method: "get",
+    path: "/health",
+    operationId: "getHealth",
+    tag: "Service",
+    summary: "Catalog health: counts and build time (never counted)",
+    output: "Health",
+    errors: [],
+    counted: false,
+  },
+  {
+    method: "get",
+    path: "/usage",
+    operationId: "getUsage",
+    tag: "Service",
+    summary: "The caller's tier, quota use and resets",
+    output: "Usage",
+    errors: [429],
+  },
+  {
+    method: "get",
+    path: "/openapi.json",
+    operationId: "getOpenApi",
+    tag: "Service",
+    summary: "This OpenAPI 3.1 document",
+    output: "OpenApiDocument",
+    errors: [429],
+  },
+];
+
+const _ERROR_RESPONSES: Record<ErrorStatus, { name: string; description: string }> = {
+  400: { name: "BadRequest", description: "Invalid or missing parameter" },
+  401: { name: "Unauthorized", description: "Malformed, unknown or revoked API key" },
+  404: { name: "NotFound", description: "No such entry (or taxonomy id)" },
+  405: { name: "MethodNotAllowed", description: "Wrong method for this route" },
+  413: { name: "PayloadTooLarge", description: `Body over ${MAX_BODY_BYTES} bytes` },
+  415: { name: "UnsupportedMediaType", description: "Body is not application/json" },
+  429: { name: "RateLimited", description: "Over the daily or monthly quota of the tier" },
+  500: { name: "InternalError", description: "The server could not complete the request" },
+};
+
+const _RATE_LIMIT_HEADERS: Record<string, { description: string; schema: JsonObject }> = {
+  "RateLimit-Policy": {
+    description:
+      'Quota policies (IETF draft), e.g. `"day";q=100;w=86400, "month";q=3000;w=2592000`',
+    schema: { type: "string" },
+  },
+  "RateLimit": {
+    description: 'Remaining quota of the tightest window, e.g. `"day";r=57;t=3600`',
+    schema: { type: "string" },
+  },
+  "X-RateLimit-Limit": {
+    description: "Limit of the tightest window",
+    schema: { type: "integer" },
+  },
+  "X-RateLimit-Remaining": {
+    description: "Requests left in that window",
+    schema: { type: "integer" },
+  },
+  "X-RateLimit-Reset": {
+    description: "Seconds until that window resets",
+    schema: { type: "integer" },
+  },
+};
+
+/** Removes generator noise: `$schema`, `$id`, and the safe-integer bounds of every integer. */
+function _clean(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(_clean);
+  if (value === null || typeof value !== "object") return value;
+  const out: JsonObject = {};
+  for (const [k, v] of Object.entries(value)) {
+    if (k === "$schema" || k === "$id") continue;
+    if (k === "minimum" && v === Number.MIN_SAFE_INTEGER) continue;
+    if (k === "maximum" && v === Number.MAX_SAFE_INTEGER) continue;
+    out[k] = _clean(v);
+  }
+  return out;
+}
+
+/** JSON Schema of an input (query or body) schema; inputs must not need `$defs`. */
+function _inputSchema(schema: z.ZodType): JsonObject {
+  const json = _clean(z.toJSONSchema(schema, { io: "input" })) as JsonObject;
+  if ("$defs" in json) throw new TypeError("Cannot inline an input schema that has $defs");
+  return json;
+}
+
+/** Response schemas of every component, refs between them as `#/components/schemas/{name}`. */
+function _componentSchemas(): Record<string, JsonObject> {
+  const registry = z.registry<{ id: string }>();
+  for (const [id, schema] of Object.entries(COMPONENTS)) registry.add(schema, { id });
+  const { schemas } = z.toJSONSchema(registry, {
+    io: "output",
+    uri: (id) => `#/components/schemas/${id}`,
+  });
+  const out: Record<string, JsonObject> = {};
+  for (const [id, schema] of Object.entries(schemas)) {
+    const json = _clean(schema) as JsonObject;
+    if ("$defs" in json) throw new TypeError(`Cannot place $defs of component "${id}"`);
+    out[id] = json;
+  }
+  return out;
+}
+
+/** Path and query parameters of an operation, from its input schema's fields. */
+function _parameters(op: Operation): JsonObject[] {
+  if (!op.input) return [];
+  const json = _inputSchema(op.input);
+  const properties = (json.properties ?? {}) as Record<string, JsonObject>;
+  const required = new Set((json.required ?? []) as string[]);
+  return Object.entries(properties).map(([name, prop]) => {
+    const { description, ...schema } = prop;
+    const inPath = op.pathParams?.includes(name) ?? false;
+    const param: JsonObject = {
+      name,
+      in: inPath ? "path" : "query",
+      required: inPath || required.has(name),
+      ...(typeof description === "string" && { description }),
+      schema,
+    };
+    if (schema.type === "array") {
+      // Lists are sent comma-separated: `slugs=a,b,c`.
+      param.style = "form";
+      param.explode = false;
+      param.description = `${description ?? "List"}, comma-separated`;
+    }
+    return param;
+  });
+}
+
+function _operation(op: Operation): JsonObject {
+  const responses: JsonObject = {
+    "200": {
+      description: op.summary,
+      headers: op.counted === false ? {} : _headerRefs(),
+      content: { "application/json": { schema: { $ref: `#/components/schemas/${op.output}` } } },
+    },
+  };
+  for (const status of [...new Set<ErrorStatus>([...op.errors, 401, 500])].sort()) {
+    responses[String(status)] = { $ref: `#/components/responses/${_ERROR_RESPONSES[status].name}` };
+  }
+  const out: JsonObject = {
+    operationId: op.operationId,
+    tags: [op.tag],
+    summary: op.summary,
+    ...(op.description !== undefined && { description: op.description }),
+    parameters: _parameters(op),
+    responses,
+  };
+  if (op.body) {
+    out.requestBody = {
+      required: true,
+      content: { "application/json": { schema: _inputSchema(op.body) } },
+    };
+  }
+  return out;
+}
+
+function _headerRefs(): JsonObject {
+  return Object.fromEntries(
+    Object.keys(_RATE_LIMIT_HEADERS).map((h) => [h, { $ref: `#/components/headers/${h}` }]),
+  );
+}
+
+function _errorResponses(): JsonObject {
+  const problem = { $ref: "#/components/schemas/ProblemDetails" };
+  return Object.fromEntries(
+    Object.entries(_ERROR_RESPONSES).map(([status, { name, description }]) => {
+      const headers: JsonObject = status === "429"
+        ? {
+          "Retry-After": {
+            description: "Seconds until the window that blocks resets",
+            schema: { type: "integer" },
+          },
+          ..._headerRefs(),
+        }
+        : status === "401"
+        ? { "WWW-Authenticate": { description: "Bearer challenge", schema: { type: "string" } } }
+        : status === "405"
+        ? { "Allow": { description: "The allowed method", schema: { type: "string" } } }
+        : {};
+      return [name, {
+        description,
+        headers,
+        content: { "application/problem+json": { schema: problem } },
+      }];
+    }),
+  );
+}
+
+let _cached: { baseUrl: string; doc: JsonObject } | undefined;
+
+/**
+ * Builds the OpenAPI 3.1 document of the REST API.
+ *
+ * @param baseUrl public base URL of the service (without `/api/v1`)
+ * @returns the document (cached per base URL; treat it as read-only)
+ * @example
+ * ```ts
+ * const doc = openApiDocument("http://localhost:8000");
+ * doc.openapi; // "3.1.0"
+ * ```
+ */
+export function openApiDocument(baseUrl: string): JsonObject {
+  if (_cached?.baseUrl === baseUrl) return _cached.doc;
+  const paths: Record<string, JsonObject> = {};
+  for (const op of OPERATIONS) {
+    (paths[op.path] ??= {})[op.method] = _operation(op);
+  }
+  const doc: JsonObject = {
+    openapi: "3.1.0",
+    jsonSchemaDialect: "https://spec.openapis.org/oas/3.1/dialect/base",
+    info: {
+      title: "toolatlas API",
+      version: API_VERSION,
+      summary: "Directory of AI tools, MCP servers and first-party LLM list prices",
+      description:
+        "JSON over HTTP with CORS. The free tier needs no key (100 requests/day, 3,000/month per IP); " +
+        "paid tiers send `Authorization: Bearer sk_svc_...`. Errors are RFC 9457 problem documents " +
+        "with a stable `code`. The same use cases are exposed as MCP tools at `/mcp`.",
+    },
+    servers: [{ url: `${baseUrl}/api/v1` }],
+    security: [{}, { bearerAuth: [] }],
+    tags: [
+      { name: "AI tools", description: "Search, details, comparison and recommendations" },
+      { name: "Taxonomy", description: "Facets, subcategories and leaves with counts" },
+      { name: "MCP servers", description: "Search, details, trust scores, install configs" },
+      { name: "LLM prices", description: "First-party list prices" },
+      { name: "Service", description: "Health, usage and this document" },
+    ],
+    paths,
+    components: {
+      schemas: _componentSchemas(),
+      responses: _errorResponses(),
+      headers: _RATE_LIMIT_HEADERS,
+      securitySchemes: {
+        bearerAuth: {
+          type: "http",
+          scheme: "bearer",
+          bearerFormat: "sk_svc_ + 32 base62 characters",
+          description:
+            "API key of a paid tier. Without a key, requests count against the free tier per IP.",
+        },
+      },
+    },
+  };
+  _cached = { baseUrl, doc };
+  return doc;
+}
