@@ -24,7 +24,7 @@ export interface RealCatalog {
 let _real: Promise<RealCatalog> | undefined;
 
 /**
- * Builds the real catalog from {@link SOURCES_DIR} once per test process (into a temporary
+ * Builds the real catalog from {@link SOURCES_DIR} once per test module (into a temporary
  * folder, without embeddings) and opens a context over it. Every real-data test shares this one
  * build.
  *
@@ -34,10 +34,13 @@ export function realCatalog(): Promise<RealCatalog> {
   _real ??= (async () => {
     const dir = await Deno.makeTempDir({ prefix: "toolatlas-real-" });
     const path = `${dir}/catalog.db`;
+    // Without embeddings: a cold embed of ~39,000 entries takes minutes; semantic ranking is
+    // tested on fixtures and measured by `deno task eval`.
     const report = await buildCatalog({
       sourcesDir: SOURCES_DIR,
       catalogPath: path,
       log: () => {},
+      embed: false,
     });
     const ctx = await openContext(path, "http://test.local");
     return { ctx, report, path };

@@ -1,0 +1,259 @@
+// Server-rendered only: no reconciliation needs keys, and hono/jsx would print `key` as an attribute.
+// deno-lint-ignore-file jsx-key
+/**
+ * First-party LLM list prices (`/llm-prices`) as a table sorted on the server:
+ * `?sort=input|output|cached|context|provider&dir=asc|desc`, filterable by provider and model.
+ *
+ * @module
+ */
+import type { z } from "zod";
+import type { PriceRecord } from "../catalog/schemas.ts";
+import { formatDate, safeUrl } from "./layout.tsx";
+
+/** A price row as `listPrices` returns it. */
+export type Price = z.infer<typeof PriceRecord>;
+
+/** Sort keys of the prices table. */
+export const PRICE_SORTS = ["provider", "input", "output", "cached", "context"] as const;
+/** One sort key. */
+export type PriceSort = typeof PRICE_SORTS[number];
+/** Sort direction. */
+export type SortDir = "asc" | "desc";
+
+/** Parameters of the prices page. */
+export interface PriceParams {
+  sort: PriceSort;
+  dir: SortDir;
+  /** Provider id filter ("" for all). */
+  provider: string;
+  /** Model id or name substring ("" for all). */
+  q: string;
+}
+
+const _VALUE: Record<Exclude<PriceSort, "provider">, (p: Price) => number | null> = {
+  input: (p) => p.inputPerMTok,
+  output: (p) => p.outputPerMTok,
+  cached: (p) => p.cacheReadPerMTok,
+  context: (p) => p.contextWindow,
+};
+
+/**
+ * Sorts price rows; rows without the sorted figure go last in both directions, ties by provider
+ * then model.
+ *
+ * @param prices rows to sort (not modified)
+ * @param sort the column
+ * @param dir the direction
+ * @returns a new sorted array
+ * @example
+ * ```ts
+ * sortPrices(rows, "input", "asc")[0]; // the cheapest input price
+ * ```
+ */
+export function sortPrices(prices: Price[], sort: PriceSort, dir: SortDir): Price[] {
+  const sign = dir === "asc" ? 1 : -1;
+  const byName = (a: Price, b: Price) =>
+    a.providerName.localeCompare(b.providerName) || a.model.localeCompare(b.model);
+  if (sort === "provider") return [...prices].sort((a, b) => sign * byName(a, b));
+  const value = _VALUE[sort];
+  return [...prices].sort((a, b) => {
+    const x = value(a);
+    const y = value(b);
+    if (x === null || y === null) return x === y ? byName(a, b) : x === null ? 1 : -1;
+    return sign * (x - y) || byName(a, b);
+  });
+}
+
+/**
+ * Formats USD: two decimals from one dollar up, else up to six decimals (at least two).
+ *
+ * @param n amount (null gives an en dash)
+ * @returns e.g. `$2.50`, `$0.075`
+ */
+export function formatUsd(n: number | null | undefined): string {
+  if (n === null || n === undefined) return "–";
+  if (n === 0) return "$0";
+  if (n >= 1) return `$${n.toFixed(2)}`;
+  const s = n.toFixed(6).replace(/0+$/, "");
+  return `$${(s.split(".")[1] ?? "").length < 2 ? n.toFixed(2) : s}`;
+}
+
+/**
+ * Formats a token count: `128K`, `1M`, `1.05M`.
+ *
+ * @param n tokens (null gives an en dash)
+ * @returns the short form
+ */
+export function formatTokens(n: number | null | undefined): string {
+  if (n === null || n === undefined) return "–";
+  if (n >= 1_000_000) return `${Number((n / 1_000_000).toFixed(2))}M`;
+  if (n >= 1000) return `${Number((n / 1000).toFixed(1))}K`;
+  return String(n);
+}
+
+/**
+ * URL of the prices page with the given parameters.
+ *
+ * @param p parameters (defaults left out)
+ * @returns a path with query string
+ */
+export function pricesHref(p: PriceParams): string {
+  const qs = new URLSearchParams();
+  if (p.provider) qs.set("provider", p.provider);
+  if (p.q) qs.set("q", p.q);
+  if (p.sort !== "provider") qs.set("sort", p.sort);
+  if (p.dir !== "asc") qs.set("dir", p.dir);
+  const s = qs.toString();
+  return s ? `/llm-prices?${s}` : "/llm-prices";
+}
+
+function SortHeader(props: { label: string; sort: PriceSort; params: PriceParams; num?: boolean }) {
+  const active = props.params.sort === props.sort;
+  const nextDir: SortDir = active && props.params.dir === "asc" ? "desc" : "asc";
+  return (
+    <th
+      scope="col"
+      class={props.num ? "num" : undefined}
+      aria-sort={active ? (props.params.dir === "asc" ? "ascending" : "descending") : undefined}
+    >
+      <a
+        href={pricesHref({ ...props.params, sort: props.sort, dir: nextDir })}
+        title={`Sort by ${props.label.toLowerCase()}, ${
+          nextDir === "asc" ? "ascending" : "descending"
+        }`}
+      >
+        {props.label}
+        {active ? (props.params.dir === "asc" ? " ▲" : " ▼") : ""}
+      </a>
+    </th>
+  );
+}
+
+/** Props of {@link PricesPage}. */
+export interface PricesPageProps {
+  params: PriceParams;
+  /** Rows, already filtered and sorted. */
+  prices: Price[];
+  /** Every provider for the filter: id and display name. */
+  providers: { id: string; name: string }[];
+  /** Number of models before filtering. */
+  total: number;
+}
+
+/**
+ * The prices page body.
+ *
+ * @param props parameters, sorted rows and providers
+ * @returns the page content (inside the layout)
+ */
+export function PricesPage(props: PricesPageProps) {
+  const { params: p, prices } = props;
+  return (
+    <>
+      <header class="page-head">
+        <h1>LLM list prices</h1>
+        <p class="lead">
+          First-party list prices of {props.total}{" "}
+          models (no reseller rates), in USD per million tokens; web search in USD per call, billed
+          on top of tokens. Each figure shows when it was last verified.
+        </p>
+      </header>
+      <form class="search prices-form card" method="get" action="/llm-prices" role="search">
+        <div>
+          <label for="p-q">Model</label>
+          <input id="p-q" type="search" name="q" value={p.q} placeholder="e.g. gpt-4o, claude" />
+        </div>
+        <div>
+          <label for="p-provider">Provider</label>
+          <select id="p-provider" name="provider">
+            <option value="">All providers</option>
+            {props.providers.map((pr) => (
+              <option value={pr.id} selected={pr.id === p.provider}>{pr.name}</option>
+            ))}
+          </select>
+        </div>
+        <div>
+          <label for="p-sort">Sort by</label>
+          <select id="p-sort" name="sort">
+            {PRICE_SORTS.map((s) => <option value={s} selected={s === p.sort}>{s}</option>)}
+          </select>
+        </div>
+        <div>
+          <label for="p-dir">Order</label>
+          <select id="p-dir" name="dir">
+            <option value="asc" selected={p.dir === "asc"}>Ascending</option>
+            <option value="desc" selected={p.dir === "desc"}>Descending</option>
+          </select>
+        </div>
+        <div>
+          <button type="submit">Show</button>
+        </div>
+      </form>
+      <p class="results-meta">
+        {prices.length} of {props.total} models · sorted by {p.sort},{" "}
+        {p.dir === "asc" ? "ascending" : "descending"}
+      </p>
+      <div class="table-wrap">
+        <table id="prices">
+          <caption class="small muted">
+            Column headers sort the table; figures without a value sort last.
+          </caption>
+          <thead>
+            <tr>
+              <SortHeader label="Provider" sort="provider" params={p} />
+              <th scope="col">Model</th>
+              <SortHeader label="Input" sort="input" params={p} num />
+              <SortHeader label="Output" sort="output" params={p} num />
+              <SortHeader label="Cached input" sort="cached" params={p} num />
+              <SortHeader label="Context" sort="context" params={p} num />
+              <th scope="col">Long context</th>
+              <th scope="col" class="num">Web search</th>
+              <th scope="col">Verified</th>
+            </tr>
+          </thead>
+          <tbody>
+            {prices.map((r) => (
+              <tr>
+                <td>{r.providerName}</td>
+                <td>
+                  {safeUrl(r.pricingUrl) !== null
+                    ? (
+                      <a href={safeUrl(r.pricingUrl)!} rel="nofollow noopener external">
+                        {r.name ?? r.model}
+                      </a>
+                    )
+                    : (r.name ?? r.model)}
+                  <div class="small muted">
+                    {r.name !== null && r.name !== r.model && <code>{r.model}</code>}
+                    {r.deprecated && <span class="badge">deprecated</span>}
+                    {r.disagreements.length > 0 && (
+                      <span title={r.disagreements.map((d) => d.field).join(", ")}>
+                        {" "}· sources disagree
+                      </span>
+                    )}
+                  </div>
+                </td>
+                <td class="num">{formatUsd(r.inputPerMTok)}</td>
+                <td class="num">{formatUsd(r.outputPerMTok)}</td>
+                <td class="num">{formatUsd(r.cacheReadPerMTok)}</td>
+                <td class="num">{formatTokens(r.contextWindow)}</td>
+                <td class="small">
+                  {r.tiers.length === 0 ? "–" : r.tiers.map((t) => (
+                    <div>
+                      &gt; {formatTokens(t.thresholdTokens)}: {formatUsd(t.inputPerMTok)} in
+                      {t.outputPerMTok !== undefined && ` / ${formatUsd(t.outputPerMTok)} out`}
+                    </div>
+                  ))}
+                </td>
+                <td class="num">{formatUsd(r.webSearchPerCall)}</td>
+                <td class="small nowrap" title={r.verifiedMeaning ?? undefined}>
+                  {formatDate(r.verifiedAt)}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,528 @@
+/**
+ * The public site: server-rendered pages for every `svcUrl` and a search page, mounted at the root
+ * of the app. Pages live outside `/api/v1` and `/mcp`, so the access middleware never sees them and
+ * they never count against a quota. Each page sets a CDN-friendly `Cache-Control` (404s shorter),
+ * a strict Content-Security-Policy (only the site's own stylesheet and script), a canonical link
+ * and, on detail pages, schema.org JSON-LD.
+ *
+ * | path | page |
+ * | --- | --- |
+ * | `/` | search AI tools or MCP servers (`?q=&kind=tools|servers&category=&pricing=&hosting=&taxon=&page=`) |
+ * | `/tools/{slug}` | one AI tool |
+ * | `/servers/{name}` | one MCP server (the name keeps its `/`) |
+ * | `/taxonomy`, `/taxonomy/{id}` | taxonomy browsing with counts |
+ * | `/llm-prices` | LLM list prices (`?sort=input|output|cached|context|provider&dir=asc|desc`) |
+ * | `/docs` | the OpenAPI document rendered as HTML |
+ * | `/static/site.css`, `/static/site.js` | the site's own assets |
+ *
+ * @module
+ */
+import { type Context, Hono } from "hono";
+import type { Child } from "hono/jsx";
+import type { z } from "zod";
+import type { CatalogContext } from "../catalog/context.ts";
+import { getInstallConfig } from "../catalog/install.ts";
+import { toPriceRecord } from "../catalog/prices.ts";
+import type { TaxonomyNodeOut, TaxonomyOutput, TaxonomyPlacement } from "../catalog/schemas.ts";
+import { getServer, searchServers, serverFilters } from "../catalog/servers.ts";
+import { getTaxonomy } from "../catalog/taxonomy.ts";
+import { getTool, listCategories, searchTools } from "../catalog/tools.ts";
+import { AppError } from "../errors.ts";
+import { openApiDocument } from "../http/openapi.ts";
+import { assetResponse, loadAssets } from "./assets.ts";
+import { DocsPage } from "./docs_page.tsx";
+import { Layout, type PageMeta, PRODUCT_NAME } from "./layout.tsx";
+import {
+  type Price,
+  PRICE_SORTS,
+  type PriceParams,
+  type PriceSort,
+  PricesPage,
+  sortPrices,
+} from "./prices_page.tsx";
+import {
+  type SearchKind,
+  SearchPage,
+  type SearchParams,
+  type SearchResults,
+} from "./search_page.tsx";
+import { serverJsonLd, ServerPage } from "./server_page.tsx";
+import { TaxonomyNodePage, TaxonomyPage } from "./taxonomy_page.tsx";
+import { type PathNode, toolJsonLd, ToolPage } from "./tool_page.tsx";
+
+/** `Cache-Control` of pages: five minutes fresh, a day stale while a CDN revalidates. */
+export const PAGE_CACHE = "public, max-age=300, stale-while-revalidate=86400";
+/** `Cache-Control` of not-found pages: one minute. */
+export const NOT_FOUND_CACHE = "public, max-age=60";
+/** `Cache-Control` of rejected input (400). */
+export const ERROR_CACHE = "no-store";
+
+/** Content-Security-Policy of every page: the site's own files only; JSON-LD is not executed. */
+export const CSP =
+  "default-src 'none'; style-src 'self'; script-src 'self'; img-src 'self' data:; " +
+  "connect-src 'self'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'";
+
+/** Results per page of the search page. */
+export const PAGE_SIZE = 20;
+
+/** Catalog data every request would otherwise recompute; the catalog is read-only. */
+interface _Cached {
+  counts: { tools: number; servers: number; prices: number };
+  toolCategories: { value: string; label: string; count: number }[];
+  serverCategories: { value: string; label: string; count: number }[];
+  tree: z.infer<typeof TaxonomyOutput>;
+  prices: Price[];
+  providers: { id: string; name: string }[];
+}
+
+const _cache = new WeakMap<CatalogContext, _Cached>();
+
+function _cached(ctx: CatalogContext): _Cached {
+  let c = _cache.get(ctx);
+  if (!c) {
+    const prices = ctx.store.prices().map(toPriceRecord);
+    const providers = new Map(prices.map((p) => [p.provider, p.providerName]));
+    c = {
+      counts: ctx.store.counts(),
+      toolCategories: listCategories(ctx, {}).categories.map((x) => ({
+        value: x.slug,
+        label: x.name,
+        count: x.toolCount,
+      })),
+      serverCategories: serverFilters(ctx, {}).categories,
+      tree: getTaxonomy(ctx, {}),
+      prices,
+      providers: [...providers].map(([id, name]) => ({ id, name }))
+        .sort((a, b) => a.name.localeCompare(b.name)),
+    };
+    _cache.set(ctx, c);
+  }
+  return c;
+}
+
+/**
+ * True for paths the site answers (everything outside `/api/` and `/mcp`), so unknown ones get
+ * the HTML 404 page rather than a problem document.
+ *
+ * @param path URL path
+ * @returns whether the path belongs to the site
+ */
+export function isSitePath(path: string): boolean {
+  return !(path === "/api" || path.startsWith("/api/") || path === "/mcp" ||
+    path.startsWith("/mcp/"));
+}
+
+async function _page(
+  c: Context,
+  ctx: CatalogContext,
+  meta: Omit<PageMeta, "canonical"> & { path: string },
+  body: Child,
+  options: { status?: number; cache?: string } = {},
+): Promise<Response> {
+  const assets = await loadAssets();
+  const { path, ...rest } = meta;
+  const node = (
+    <Layout {...rest} canonical={`${ctx.baseUrl}${path}`} assets={assets}>
+      {body}
+    </Layout>
+  );
+  const html = `<!DOCTYPE html>${(await node).toString()}`;
+  return c.body(html, (options.status ?? 200) as 200, {
+    "content-type": "text/html; charset=UTF-8",
+    "cache-control": options.cache ?? PAGE_CACHE,
+    "content-security-policy": CSP,
+    "x-content-type-options": "nosniff",
+    "referrer-policy": "strict-origin-when-cross-origin",
+  });
+}
+
+function NotFoundBody(props: { what: string }) {
+  return (
+    <section class="not-found">
+      <div class="code" aria-hidden="true">404</div>
+      <h1>Not found</h1>
+      <p class="lead">{props.what}</p>
+      <form method="get" action="/" role="search" class="search nf-form card">
+        <div>
+          <label for="nf-q">Search AI tools</label>
+          <input id="nf-q" type="search" name="q" />
+        </div>
+        <div>
+          <button type="submit">Search</button>
+        </div>
+      </form>
+      <p>
+        <a href="/">Home</a> · <a href="/taxonomy">Taxonomy</a> ·{" "}
+        <a href="/llm-prices">LLM prices</a>
+      </p>
+    </section>
+  );
+}
+
+/**
+ * The HTML 404 page.
+ *
+ * @param c request context
+ * @param ctx catalog context (for the canonical base URL)
+ * @param what sentence saying what was not found
+ * @returns a 404 response with a short cache lifetime
+ */
+export function siteNotFound(
+  c: Context,
+  ctx: CatalogContext,
+  what = "There is no page at this address.",
+): Promise<Response> {
+  return _page(
+    c,
+    ctx,
+    {
+      title: "Not found",
+      description: what,
+      path: new URL(c.req.url).pathname,
+      noindex: true,
+    },
+    <NotFoundBody what={what} />,
+    { status: 404, cache: NOT_FOUND_CACHE },
+  );
+}
+
+/** `not_found` (or an id the schema rejects) on a detail page is a 404; anything else is thrown. */
+function _isMissing(error: unknown): boolean {
+  return error instanceof AppError &&
+    (error.code === "not_found" || error.code === "invalid_parameter" ||
+      error.code === "missing_parameter");
+}
+
+function _one(c: Context, name: string): string {
+  return (c.req.query(name) ?? "").trim();
+}
+
+function _searchParams(c: Context, ctx: CatalogContext): SearchParams {
+  const kind: SearchKind = _one(c, "kind") === "servers" ? "servers" : "tools";
+  const page = Number.parseInt(_one(c, "page"), 10);
+  const maxPage = Math.floor(1000 / PAGE_SIZE) + 1;
+  const p: SearchParams = {
+    q: _one(c, "q").slice(0, 500),
+    kind,
+    category: _one(c, "category"),
+    pricing: kind === "tools" ? _one(c, "pricing") : "",
+    hosting: kind === "servers" ? _one(c, "hosting") : "",
+    page: Number.isFinite(page) && page > 1 ? Math.min(page, maxPage) : 1,
+    cursor: kind === "servers" ? _one(c, "cursor") : "",
+    taxon: _one(c, "taxon"),
+  };
+  // A category given by name (links from detail pages) selects its option.
+  const options = kind === "tools" ? _cached(ctx).toolCategories : _cached(ctx).serverCategories;
+  const key = p.category.toLowerCase();
+  const match = options.find((o) => o.value === p.category || o.label.toLowerCase() === key);
+  if (match) p.category = match.value;
+  return p;
+}
+
+async function _search(ctx: CatalogContext, p: SearchParams): Promise<SearchResults> {
+  const level = p.taxon ? ctx.taxonomy.byId.get(p.taxon)?.level : undefined;
+  if (p.taxon && level === undefined) {
+    throw new AppError("not_found", `Cannot find taxonomy node "${p.taxon}"`);
+  }
+  const base = {
+    ...(p.q && { q: p.q }),
+    ...(p.category && { category: p.category }),
+    limit: PAGE_SIZE,
+  };
+  if (p.kind === "tools") {
+    const taxon = level === "facet"
+      ? { facetId: p.taxon }
+      : level === "subcategory"
+      ? { subcategoryId: p.taxon }
+      : level === "leaf"
+      ? { leafId: p.taxon }
+      : {};
+    return {
+      kind: "tools",
+      data: await searchTools(ctx, {
+        ...base,
+        ...taxon,
+        ...(p.pricing && { pricing: p.pricing }),
+        offset: (p.page - 1) * PAGE_SIZE,
+      }),
+    };
+  }
+  if (level === "subcategory") {
+    throw new AppError(
+      "invalid_parameter",
+      "MCP servers can be filtered by a facet or a leaf of the taxonomy, not by a subcategory",
+    );
+  }
+  const taxon = level === "facet"
+    ? { facetId: p.taxon }
+    : level === "leaf"
+    ? { leafId: p.taxon }
+    : {};
+  return {
+    kind: "servers",
+    data: await searchServers(ctx, {
+      ...base,
+      ...taxon,
+      ...(p.hosting && { hosting: p.hosting }),
+      ...(p.cursor && { cursor: p.cursor }),
+    }),
+  };
+}
+
+function _empty(kind: SearchKind): SearchResults {
+  return kind === "tools"
+    ? { kind, data: { results: [], total: 0 } }
+    : { kind, data: { summary: "", results: [], total: 0, nextCursor: null } };
+}
+
+function _truncate(text: string, max = 160): string {
+  const t = text.replace(/\s+/g, " ").trim();
+  return t.length <= max ? t : `${t.slice(0, max - 1).replace(/\s+\S*$/, "")}…`;
+}
+
+function _findNode(nodes: TaxonomyNodeOut[], path: string[]): TaxonomyNodeOut | undefined {
+  let node: TaxonomyNodeOut | undefined;
+  let level = nodes;
+  for (const id of path) {
+    node = level.find((n) => n.id === id);
+    if (!node) return undefined;
+    level = node.children ?? [];
+  }
+  return node;
+}
+
+/** Names of a placement's facet, subcategory and leaf, and of its secondary leaves. */
+function _trail(
+  ctx: CatalogContext,
+  placement: z.infer<typeof TaxonomyPlacement> | null,
+): { path: PathNode[]; also: PathNode[] } {
+  const nodes = (ids: string[]) =>
+    ids.flatMap((id) => {
+      const n = ctx.taxonomy.byId.get(id)?.node;
+      return n ? [{ id: n.id, name: n.name }] : [];
+    });
+  if (placement === null) return { path: [], also: [] };
+  return {
+    path: nodes([placement.facetId, placement.subcategoryId, placement.leafId]),
+    also: nodes(placement.secondary.map((s) => s.leafId)),
+  };
+}
+
+function _priceParams(c: Context): PriceParams {
+  const sort = _one(c, "sort");
+  return {
+    sort: (PRICE_SORTS as readonly string[]).includes(sort) ? sort as PriceSort : "provider",
+    dir: _one(c, "dir") === "desc" ? "desc" : "asc",
+    provider: _one(c, "provider").toLowerCase(),
+    q: _one(c, "q").slice(0, 200),
+  };
+}
+
+/**
+ * Builds the site's routes over a catalog.
+ *
+ * @param ctx the catalog context
+ * @returns a Hono app to mount at `/`
+ * @example
+ * ```ts
+ * app.route("/", siteRoutes(ctx));
+ * const res = await app.request("/tools/scribe"); // text/html
+ * ```
+ */
+export function siteRoutes(ctx: CatalogContext): Hono {
+  const site = new Hono();
+
+  site.get("/static/:file", async (c) => {
+    const assets = await loadAssets();
+    const asset = Object.values(assets).find((a) => a.path === c.req.path);
+    if (!asset) return siteNotFound(c, ctx);
+    return assetResponse(asset, c.req.header("if-none-match"));
+  });
+
+  site.get("/", async (c) => {
+    const p = _searchParams(c, ctx);
+    const cached = _cached(ctx);
+    let results: SearchResults;
+    let error: { message: string; status: number } | undefined;
+    try {
+      results = await _search(ctx, p);
+    } catch (e) {
+      if (!(e instanceof AppError) || e.status >= 500) throw e;
+      results = _empty(p.kind);
+      error = { message: e.message, status: e.status };
+    }
+    const filtered = p.q || p.category || p.pricing || p.hosting || p.taxon || p.page > 1;
+    const noun = p.kind === "tools" ? "AI tools" : "MCP servers";
+    const taxonName = p.taxon ? ctx.taxonomy.byId.get(p.taxon)?.node.name : undefined;
+    return _page(
+      c,
+      ctx,
+      {
+        title: p.q ? `${p.q}: ${noun}` : filtered ? `Search ${noun}` : PRODUCT_NAME,
+        description:
+          `Search ${cached.counts.tools} AI tools and ${cached.counts.servers} MCP servers: pricing, features, alternatives, trust scores and install configs.`,
+        path: "/",
+        nav: "search",
+        ...(filtered && { noindex: true }),
+      },
+      <SearchPage
+        params={p}
+        results={results}
+        pageSize={PAGE_SIZE}
+        categories={p.kind === "tools" ? cached.toolCategories : cached.serverCategories}
+        counts={cached.counts}
+        {...(error && { error: error.message })}
+        {...(taxonName !== undefined && { taxonName })}
+      />,
+      error ? { status: error.status, cache: ERROR_CACHE } : {},
+    );
+  });
+
+  site.get("/tools/:slug", (c) => {
+    const slug = c.req.param("slug");
+    let tool;
+    try {
+      tool = getTool(ctx, { slug });
+    } catch (e) {
+      if (_isMissing(e)) return siteNotFound(c, ctx, `No AI tool has the slug "${slug}".`);
+      throw e;
+    }
+    const trail = _trail(ctx, tool.taxonomy);
+    return _page(
+      c,
+      ctx,
+      {
+        title: `${tool.name}: pricing, features and alternatives`,
+        description: _truncate(tool.description || `${tool.name}, a ${tool.category} AI tool.`),
+        path: new URL(tool.svcUrl).pathname,
+        jsonLd: toolJsonLd(tool),
+        nav: "search",
+      },
+      <ToolPage tool={tool} path={trail.path} also={trail.also} />,
+    );
+  });
+
+  site.get("/servers/:name{.+}", (c) => {
+    const name = c.req.param("name");
+    let server;
+    let install;
+    try {
+      server = getServer(ctx, { name });
+      install = getInstallConfig(ctx, { name: server.name });
+    } catch (e) {
+      if (_isMissing(e)) return siteNotFound(c, ctx, `No MCP server is named "${name}".`);
+      throw e;
+    }
+    return _page(
+      c,
+      ctx,
+      {
+        title: `${server.title} MCP server: install config and trust score`,
+        description: _truncate(server.description || `${server.title}, an MCP server.`),
+        path: new URL(server.svcUrl).pathname,
+        jsonLd: serverJsonLd(server),
+        nav: "search",
+      },
+      <ServerPage server={server} install={install} {..._trail(ctx, server.taxonomy)} />,
+    );
+  });
+
+  site.get("/taxonomy", (c) => {
+    const { tree } = _cached(ctx);
+    return _page(
+      c,
+      ctx,
+      {
+        title: "Taxonomy",
+        description:
+          `Browse AI tools and MCP servers by ${tree.counts.facets} facets, ${tree.counts.subcategories} subcategories and ${tree.counts.leaves} leaves.`,
+        path: "/taxonomy",
+        nav: "taxonomy",
+      },
+      <TaxonomyPage tree={tree} />,
+    );
+  });
+
+  site.get("/taxonomy/:id", async (c) => {
+    const id = c.req.param("id");
+    const entry = ctx.taxonomy.byId.get(id);
+    const node = entry && _findNode(_cached(ctx).tree.facets, entry.path);
+    if (!entry || !node) return siteNotFound(c, ctx, `No taxonomy node has the id "${id}".`);
+    const filter = entry.level === "facet"
+      ? { facetId: id }
+      : entry.level === "subcategory"
+      ? { subcategoryId: id }
+      : { leafId: id };
+    const tools = await searchTools(ctx, { ...filter, limit: 10 });
+    const servers = entry.level === "subcategory" ? null : await searchServers(ctx, {
+      ...(entry.level === "facet" ? { facetId: id } : { leafId: id }),
+      limit: 10,
+    });
+    const ancestors = entry.path.slice(0, -1).flatMap((a) => {
+      const n = ctx.taxonomy.byId.get(a)?.node;
+      return n ? [{ id: n.id, name: n.name }] : [];
+    });
+    return _page(
+      c,
+      ctx,
+      {
+        title: `${node.name}: AI tools and MCP servers`,
+        description: _truncate(
+          `${node.description} ${node.toolCount} AI tools and ${node.serverCount} MCP servers.`,
+        ),
+        path: `/taxonomy/${id}`,
+        nav: "taxonomy",
+      },
+      <TaxonomyNodePage
+        node={node}
+        level={entry.level}
+        ancestors={ancestors}
+        tools={tools}
+        servers={servers}
+      />,
+    );
+  });
+
+  site.get("/llm-prices", (c) => {
+    const p = _priceParams(c);
+    const cached = _cached(ctx);
+    const q = p.q.toLowerCase();
+    const rows = cached.prices.filter((r) =>
+      (!p.provider || r.provider === p.provider) &&
+      (!q || r.model.toLowerCase().includes(q) || (r.name ?? "").toLowerCase().includes(q))
+    );
+    return _page(
+      c,
+      ctx,
+      {
+        title: "LLM list prices",
+        description:
+          `First-party list prices of ${cached.prices.length} LLMs: input, output, cached input, long-context tiers and web-search fees, with the date each was verified.`,
+        path: "/llm-prices",
+        nav: "prices",
+      },
+      <PricesPage
+        params={p}
+        prices={sortPrices(rows, p.sort, p.dir)}
+        providers={cached.providers}
+        total={cached.prices.length}
+      />,
+    );
+  });
+
+  site.get("/docs", (c) =>
+    _page(
+      c,
+      ctx,
+      {
+        title: "API documentation",
+        description:
+          "REST API of toolatlas: endpoints, parameters, response schemas, errors and rate limits (OpenAPI 3.1).",
+        path: "/docs",
+        nav: "docs",
+      },
+      <DocsPage doc={openApiDocument(ctx.baseUrl)} />,
+    ));
+
+  return site;
+}

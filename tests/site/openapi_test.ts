@@ -1,0 +1,257 @@
+import assert from "node:assert/strict";
+import { Validator } from "@seriousme/openapi-schema-validator";
+import { Ajv2020 } from "ajv/dist/2020.js";
+import { openAccess } from "../../src/access/access.ts";
+import { createApp } from "../../src/http/app.ts";
+import type { JsonObject } from "../../src/http/openapi.ts";
+import { fixtureContext } from "../fixtures/catalog.ts";
+
+const ctx = await fixtureContext();
+const kvDir = await Deno.makeTempDir({ prefix: "toolatlas-openapi-kv-" });
+const access = await openAccess({ kvPath: `${kvDir}/kv.sqlite3` });
+const app = createApp({ ctx, access });
+
+const res = await app.request("/api/v1/openapi.json");
+const doc = await res.json() as JsonObject;
+const paths = doc.paths as Record<string, Record<string, JsonObject>>;
+const schemas = (doc.components as JsonObject).schemas as Record<string, JsonObject>;
+
+/** `#/components/schemas/X` → `#/$defs/X`, so one wrapper schema holds every component. */
+function rebase(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(rebase);
+  if (value === null || typeof value !== "object") return value;
+  return Object.fromEntries(
+    Object.entries(value).map((
+      [k, v],
+    ) => [
+      k,
+      k === "$ref" && typeof v === "string"
+        ? v.replace("#/components/schemas/", "#/$defs/")
+        : rebase(v),
+    ]),
+  );
+}
+
+const ajv = new Ajv2020({ strict: false, allErrors: true });
+const defs = rebase(schemas) as Record<string, JsonObject>;
+
+/** Validates a value against a component schema; returns ajv's errors (empty when valid). */
+function check(component: string, value: unknown): string[] {
+  const validate = ajv.compile({ $defs: defs, $ref: `#/$defs/${component}` });
+  return validate(value)
+    ? []
+    : (validate.errors ?? []).slice(0, 5).map((e) => `${e.instancePath} ${e.message}`);
+}
+
+/** OpenAPI path → Hono pattern: `/tools/{slug}` → `/api/v1/tools/:slug`. */
+function registered(): Set<string> {
+  const out = new Set<string>();
+  for (const r of app.routes) {
+    if (!r.path.startsWith("/api/v1/") || r.method === "ALL") continue;
+    const path = r.path.replace(/:(\w+)(\{[^}]*\})?/g, "{$1}").slice("/api/v1".length);
+    out.add(`${r.method} ${path}`);
+  }
+  return out;
+}
+
+Deno.test("GET /api/v1/openapi.json is a valid OpenAPI 3.1 document", async () => {
+  assert.equal(res.status, 200);
+  assert.match(res.headers.get("content-type")!, /^application\/json/);
+  assert.equal(res.headers.get("access-control-allow-origin"), "*");
+  assert.equal(doc.openapi, "3.1.0");
+  const validator = new Validator();
+  const result = await validator.validate(structuredClone(doc));
+  assert.deepEqual(result, { valid: true }, JSON.stringify(result.errors, null, 1));
+  assert.equal(validator.version, "3.1");
+});
+
+Deno.test("openapi: every schema object is valid JSON Schema 2020-12 and every $ref resolves", () => {
+  const seen: string[] = [];
+  const visit = (value: unknown, where: string) => {
+    if (Array.isArray(value)) return value.forEach((v, i) => visit(v, `${where}/${i}`));
+    if (value === null || typeof value !== "object") return;
+    for (const [k, v] of Object.entries(value)) {
+      if (k === "$ref" && typeof v === "string") {
+        const target = v.replace(/^#\//, "").split("/").reduce<unknown>(
+          (o, key) => (o as Record<string, unknown> | undefined)?.[key],
+          doc,
+        );
+        assert.ok(target !== undefined, `${where}: ${v} resolves`);
+      }
+      if (k === "schema" && typeof v === "object") {
+        assert.ok(ajv.validateSchema(rebase(v) as JsonObject), `${where}/schema`);
+        seen.push(where);
+      }
+      visit(v, `${where}/${k}`);
+    }
+  };
+  visit(doc, "#");
+  for (const [name, schema] of Object.entries(defs)) {
+    assert.ok(ajv.validateSchema(schema), `${name}: ${ajv.errorsText(ajv.errors)}`);
+    check(name, null); // compiles with every $ref resolved
+  }
+  assert.ok(seen.length > 50);
+});
+
+Deno.test("openapi: documents exactly the /api/v1 routes the app registers", () => {
+  const documented = new Set(
+    Object.entries(paths).flatMap(([path, item]) =>
+      Object.keys(item).map((method) => `${method.toUpperCase()} ${path}`)
+    ),
+  );
+  const routes = registered();
+  assert.ok(routes.size >= 16, [...routes].join(", "));
+  const undocumented = [...routes].filter((r) => !documented.has(r));
+  const missing = [...documented].filter((r) => !routes.has(r));
+  assert.deepEqual(undocumented, [], "registered but not documented");
+  assert.deepEqual(missing, [], "documented but not registered");
+  for (
+    const required of [
+      "GET /tools",
+      "GET /tools/{slug}",
+      "POST /tools/recommend",
+      "GET /tools/compare",
+      "GET /tools/alternatives",
+      "GET /categories",
+      "GET /taxonomy",
+      "GET /servers",
+      "GET /servers/filters",
+      "GET /servers/compare",
+      "GET /servers/{name}",
+      "GET /servers/{name}/install-config",
+      "GET /llm-prices",
+      "GET /health",
+      "GET /usage",
+      "GET /openapi.json",
+    ]
+  ) assert.ok(documented.has(required), required);
+});
+
+Deno.test("openapi: parameters come from the input schemas, with the bearer scheme and errors", () => {
+  const search = paths["/tools"]!.get!;
+  const params = search.parameters as JsonObject[];
+  assert.deepEqual(params.map((p) => p.name), [
+    "q",
+    "slug",
+    "category",
+    "pricing",
+    "facetId",
+    "subcategoryId",
+    "leafId",
+    "mode",
+    "limit",
+    "offset",
+  ]);
+  const limit = params.find((p) => p.name === "limit")!;
+  assert.deepEqual(limit.schema, { default: 10, type: "integer", minimum: 1, maximum: 50 });
+  const compare = (paths["/tools/compare"]!.get!.parameters as JsonObject[])[0]!;
+  assert.equal(compare.style, "form");
+  assert.equal(compare.explode, false);
+  assert.equal(compare.required, true);
+  const install = paths["/servers/{name}/install-config"]!.get!.parameters as JsonObject[];
+  assert.deepEqual(install.map((p) => [p.name, p.in, p.required]), [
+    ["name", "path", true],
+    ["client", "query", false],
+  ]);
+  const body = paths["/tools/recommend"]!.post!.requestBody as JsonObject;
+  const bodySchema = (body.content as JsonObject)["application/json"] as JsonObject;
+  assert.deepEqual((bodySchema.schema as JsonObject).required, ["query"]);
+  const responses = paths["/tools/recommend"]!.post!.responses as JsonObject;
+  for (const status of ["200", "400", "401", "405", "413", "415", "429", "500"]) {
+    assert.ok(status in responses, status);
+  }
+  const components = doc.components as JsonObject;
+  assert.deepEqual((components.securitySchemes as JsonObject).bearerAuth, {
+    type: "http",
+    scheme: "bearer",
+    bearerFormat: "sk_svc_ + 32 base62 characters",
+    description:
+      "API key of a paid tier. Without a key, requests count against the free tier per IP.",
+  });
+  assert.deepEqual(doc.security, [{}, { bearerAuth: [] }]);
+  const problem = schemas.ProblemDetails!;
+  assert.deepEqual(problem.required, ["type", "title", "status", "detail", "code"]);
+  const rateLimited = (components.responses as JsonObject).RateLimited as JsonObject;
+  assert.ok("Retry-After" in (rateLimited.headers as JsonObject));
+  const ok = (paths["/tools"]!.get!.responses as Record<string, JsonObject>)["200"]!;
+  assert.deepEqual(Object.keys(ok.headers as JsonObject), [
+    "RateLimit-Policy",
+    "RateLimit",
+    "X-RateLimit-Limit",
+    "X-RateLimit-Remaining",
+    "X-RateLimit-Reset",
+  ]);
+});
+
+/** One real request per operation; the answer must match the documented 200 schema. */
+const EXAMPLES: Record<string, { path: string; init?: RequestInit }> = {
+  "GET /tools": { path: "/tools?q=transcription" },
+  "POST /tools/recommend": {
+    path: "/tools/recommend",
+    init: {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ query: "meeting notes" }),
+    },
+  },
+  "GET /tools/compare": { path: "/tools/compare?slugs=scribe,notetaker" },
+  "GET /tools/alternatives": { path: "/tools/alternatives?slug=scribe" },
+  "GET /tools/{slug}": { path: "/tools/scribe" },
+  "GET /categories": { path: "/categories" },
+  "GET /taxonomy": { path: "/taxonomy" },
+  "GET /servers": { path: "/servers?q=postgres" },
+  "GET /servers/filters": { path: "/servers/filters" },
+  "GET /servers/compare": {
+    path: "/servers/compare?names=io.github.acme/postgres,com.example/remote-search",
+  },
+  "GET /servers/{name}": { path: "/servers/io.github.acme/postgres" },
+  "GET /servers/{name}/install-config": { path: "/servers/io.github.acme/postgres/install-config" },
+  "GET /llm-prices": { path: "/llm-prices" },
+  "GET /health": { path: "/health" },
+  "GET /usage": { path: "/usage" },
+  "GET /openapi.json": { path: "/openapi.json" },
+};
+
+Deno.test("openapi: every operation's real answer matches its documented schema", async () => {
+  for (const [path, item] of Object.entries(paths)) {
+    for (const [method, op] of Object.entries(item)) {
+      const key = `${method.toUpperCase()} ${path}`;
+      const example = EXAMPLES[key];
+      assert.ok(example, `an example request for ${key}`);
+      const r = await app.request(`/api/v1${example.path}`, example.init);
+      const body = await r.json();
+      assert.equal(r.status, 200, `${key}: ${JSON.stringify(body)}`);
+      const ok = (op.responses as Record<string, JsonObject>)["200"]!;
+      const schema = ((ok.content as JsonObject)["application/json"] as JsonObject)
+        .schema as JsonObject;
+      const component = String(schema.$ref).split("/").pop()!;
+      assert.deepEqual(check(component, body), [], key);
+      for (const header of Object.keys(ok.headers as JsonObject)) {
+        assert.ok(r.headers.has(header), `${key}: ${header}`);
+      }
+    }
+  }
+});
+
+Deno.test("openapi: error answers match the ProblemDetails schema", async () => {
+  for (
+    const [path, init] of [
+      ["/tools/nope", undefined],
+      ["/tools?limit=0", undefined],
+      ["/tools/recommend", {
+        method: "POST",
+        body: "x",
+        headers: { "content-type": "text/plain" },
+      }],
+    ] as const
+  ) {
+    const r = await app.request(`/api/v1${path}`, init);
+    assert.equal(r.headers.get("content-type"), "application/problem+json");
+    assert.deepEqual(check("ProblemDetails", await r.json()), [], path);
+  }
+});
+
+Deno.test("openapi: the document is cached and says where the API lives", () => {
+  assert.deepEqual(doc.servers, [{ url: "http://test.local/api/v1" }]);
+  access.kv.close();
+});
