@@ -6,12 +6,12 @@
  *
  * @module
  */
-import { Hono } from "hono";
+import { type Context, Hono } from "hono";
 import { cors } from "hono/cors";
 import { AppError } from "../errors.ts";
 import type { CatalogContext } from "../catalog/context.ts";
 import { mcpHandler, type McpRouteOptions } from "../mcp/route.ts";
-import { type Access, getUsage } from "../access/access.ts";
+import { type Access, applyEntitlements, getUsage } from "../access/access.ts";
 import { accessMiddleware, type AppEnv, countRequest } from "./access.ts";
 import { errorResponse } from "./errors.ts";
 import { restRoutes } from "./rest.ts";
@@ -77,7 +77,14 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
       accessMiddleware({ access, baseUrl, counts: (c) => c.req.path !== "/api/v1/health" }),
     );
     app.use("/mcp", accessMiddleware({ access, baseUrl, counts: () => false }));
-    mcp = { ...mcp, beforeToolCall: (c) => countRequest(access, c) };
+    mcp = {
+      ...mcp,
+      beforeToolCall: (c) => countRequest(access, c),
+      transformArgs: (c, tool, args) =>
+        tool === "svc_tools_search" || tool === "svc_search"
+          ? applyEntitlements((c as Context<AppEnv>).get("caller"), args)
+          : args,
+    };
     app.get(
       "/api/v1/usage",
       async (c) => c.json(await getUsage(access, c.get("caller")!, c.get("quota")!)),

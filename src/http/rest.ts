@@ -7,7 +7,9 @@
  */
 import { Hono } from "hono";
 import type { Context } from "hono";
+import { applyEntitlements } from "../access/access.ts";
 import { AppError } from "../errors.ts";
+import type { AppEnv } from "./access.ts";
 import type { CatalogContext } from "../catalog/context.ts";
 import { getInstallConfig } from "../catalog/install.ts";
 import { getHealth, listPrices } from "../catalog/prices.ts";
@@ -75,6 +77,11 @@ export function queryInput(
   return input;
 }
 
+/** {@link queryInput} with the caller's tier entitlements applied (see `applyEntitlements`). */
+function entitled(c: Context, names: string[], integers: string[] = []): unknown {
+  return applyEntitlements((c as Context<AppEnv>).get("caller"), queryInput(c, names, integers));
+}
+
 /** Splits a comma-separated parameter into trimmed, non-empty items (`undefined` when absent). */
 function _list(value: string | undefined): string[] | undefined {
   return value === undefined ? undefined : value.split(",").map((s) => s.trim()).filter(Boolean);
@@ -129,7 +136,7 @@ export function restRoutes(ctx: CatalogContext): Hono {
       c,
       await searchTools(
         ctx,
-        queryInput(c, [
+        entitled(c, [
           "q",
           "slug",
           "category",
@@ -162,7 +169,7 @@ export function restRoutes(ctx: CatalogContext): Hono {
       c,
       await searchServers(
         ctx,
-        queryInput(
+        entitled(
           c,
           [
             "q",

@@ -55,6 +55,8 @@ export interface McpRouteOptions {
    * becomes the tool's `isError` result.
    */
   beforeToolCall?: (c: Context, tool: string) => Promise<unknown> | unknown;
+  /** Rewrites a call's arguments before it runs (tier entitlements). */
+  transformArgs?: (c: Context, tool: string, args: unknown) => unknown;
 }
 
 /**
@@ -73,7 +75,12 @@ export function mcpHandler(ctx: CatalogContext, options: McpRouteOptions = {}) {
       ...(protection && { enableDnsRebindingProtection: true, ...protection }),
     });
     const hook = options.beforeToolCall;
-    const server = createMcpServer(ctx, hook ? { beforeToolCall: (tool) => hook(c, tool) } : {});
+    const transform = options.transformArgs;
+    const server = createMcpServer(ctx, {
+      ...(hook && { beforeToolCall: (tool: string) => hook(c, tool) }),
+      ...(transform &&
+        { transformArgs: (tool: string, args: unknown) => transform(c, tool, args) }),
+    });
     await server.connect(transport);
     try {
       return await transport.handleRequest(c.req.raw);

@@ -32,6 +32,8 @@ export interface McpServerOptions {
    * `rate_limited`) turns the call into an `isError` result with that code.
    */
   beforeToolCall?: (tool: string) => Promise<unknown> | unknown;
+  /** Rewrites a call's arguments before it runs (tier entitlements), e.g. forcing `mode`. */
+  transformArgs?: (tool: string, args: unknown) => unknown;
 }
 
 /**
@@ -123,7 +125,10 @@ export function createMcpServer(ctx: CatalogContext, options: McpServerOptions =
     } catch (error) {
       return errorResult(error);
     }
-    return await runTool(ctx, def, request.params.arguments);
+    const args = options.transformArgs
+      ? options.transformArgs(def.name, request.params.arguments ?? {})
+      : request.params.arguments;
+    return await runTool(ctx, def, args);
   });
   return server;
 }

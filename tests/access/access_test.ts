@@ -294,3 +294,42 @@ Deno.test("IPv6 clients are counted per /64 and X-Forwarded-For only behind trus
   assert.equal(spoofed.status, 429);
   close();
 });
+
+Deno.test("a tier without the semanticSearch entitlement is ranked lexically on REST and MCP", async () => {
+  const semanticCtx = await fixtureContext({ embed: true });
+  const make = async (semanticSearch: boolean) => {
+    const access = await openAccess({
+      kvPath: ":memory:",
+      tiersJson: JSON.stringify({ free: { entitlements: { semanticSearch } } }),
+    });
+    const app = createApp({ ctx: semanticCtx, access });
+    const env = { remoteAddr: { hostname: "203.0.113.7", port: 1, transport: "tcp" } };
+    const rest = await (await app.request(
+      "/api/v1/tools?q=speech%20recognition%20for%20phone%20calls&mode=semantic",
+      {},
+      env,
+    )).json();
+    const mcp = await (await app.request("/mcp", {
+      method: "POST",
+      headers: {
+        "content-type": "application/json",
+        accept: "application/json, text/event-stream",
+        "mcp-protocol-version": "2025-06-18",
+      },
+      body: JSON.stringify({
+        jsonrpc: "2.0",
+        id: 1,
+        method: "tools/call",
+        params: {
+          name: "svc_tools_search",
+          arguments: { q: "speech recognition for phone calls", mode: "semantic" },
+        },
+      }),
+    }, env)).json();
+    access.kv.close();
+    return { rest: rest.total, mcp: mcp.result.structuredContent.total };
+  };
+  const allowed = await make(true);
+  assert.ok(allowed.rest > 0 && allowed.mcp > 0, JSON.stringify(allowed));
+  assert.deepEqual(await make(false), { rest: 0, mcp: 0 });
+});
