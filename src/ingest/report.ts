@@ -77,3 +77,45 @@ export class SourceReport {
     return Object.values(this.counts.skipped).reduce((a, b) => a + b, 0);
   }
 }
+
+/**
+ * Converts raw items into records while counting them: every item is counted as read, an item
+ * the converter turns into `{ skip: reason }` is skipped under that reason, an item whose
+ * `sourceId` was already kept is skipped as `duplicate` (the first copy wins), and every other
+ * item is kept.
+ *
+ * @example
+ * ```ts
+ * const report = new SourceReport("smithery");
+ * const servers = collectRecords(items, (raw) => toServer(raw, report), report);
+ * ```
+ *
+ * @param items the raw items of the source, in source order
+ * @param convert turns one raw item into a record, or says why it is skipped
+ * @param report the counter for this source
+ * @returns the kept records, in source order, with unique `sourceId`s
+ */
+export function collectRecords<T extends { sourceId: string }>(
+  items: Iterable<unknown>,
+  convert: (raw: unknown) => T | { skip: string },
+  report: SourceReport,
+): T[] {
+  const out: T[] = [];
+  const seen = new Set<string>();
+  for (const raw of items) {
+    report.read();
+    const record = convert(raw);
+    if ("skip" in record) {
+      report.skip(record.skip);
+      continue;
+    }
+    if (seen.has(record.sourceId)) {
+      report.skip("duplicate");
+      continue;
+    }
+    seen.add(record.sourceId);
+    out.push(record);
+    report.keep();
+  }
+  return out;
+}

@@ -30,7 +30,7 @@ import {
   normalizeRepoUrl,
   readJsonFile,
 } from "../clean.ts";
-import type { SourceReport } from "../report.ts";
+import { collectRecords, type SourceReport } from "../report.ts";
 import type { ServerPackage, SourceAdapter, SourceServer } from "../types.ts";
 
 /** Path of the list relative to the sources root. */
@@ -124,24 +124,7 @@ async function read(root: string, report: SourceReport): Promise<SourceServer[]>
     throw error;
   }
   const items = Array.isArray(data) ? data : [data];
-  const out: SourceServer[] = [];
-  const seen = new Set<string>();
-  for (const raw of items) {
-    report.read();
-    const server = toServer(raw, report);
-    if ("skip" in server) {
-      report.skip(server.skip);
-      continue;
-    }
-    if (seen.has(server.sourceId)) {
-      report.skip("duplicate");
-      continue;
-    }
-    seen.add(server.sourceId);
-    out.push(server);
-    report.keep();
-  }
-  return out;
+  return collectRecords(items, (raw) => toServer(raw, report), report);
 }
 
 /**

@@ -39,7 +39,7 @@ import {
   nonEmpty,
   stripBom,
 } from "../clean.ts";
-import type { SourceReport } from "../report.ts";
+import { collectRecords, type SourceReport } from "../report.ts";
 import type { ServerTool, SourceAdapter, SourceServer } from "../types.ts";
 import { installFromClientConfig } from "./mcp_flow.ts";
 
@@ -206,23 +206,7 @@ async function read(root: string, report: SourceReport): Promise<SourceServer[]>
     error = "invalid_json";
   }
 
-  const out: SourceServer[] = [];
-  const seen = new Set<string>();
-  for (const raw of elements) {
-    report.read();
-    const server = toServer(raw, report);
-    if ("skip" in server) {
-      report.skip(server.skip);
-      continue;
-    }
-    if (seen.has(server.sourceId)) {
-      report.skip("duplicate");
-      continue;
-    }
-    seen.add(server.sourceId);
-    out.push(server);
-    report.keep();
-  }
+  const out = collectRecords(elements, (raw) => toServer(raw, report), report);
   if (error !== undefined) {
     report.read();
     report.skip(error);

@@ -21,7 +21,7 @@ import {
   isRecord,
   readJsonFile,
 } from "../clean.ts";
-import type { SourceReport } from "../report.ts";
+import { collectRecords, type SourceReport } from "../report.ts";
 import type { SourceAdapter, SourceServer } from "../types.ts";
 
 /** Path of the dump relative to the sources root. */
@@ -86,24 +86,7 @@ async function read(root: string, report: SourceReport): Promise<SourceServer[]>
     : Array.isArray(data)
     ? data
     : [data];
-  const out: SourceServer[] = [];
-  const seen = new Set<string>();
-  for (const raw of items) {
-    report.read();
-    const server = toServer(raw, report);
-    if ("skip" in server) {
-      report.skip(server.skip);
-      continue;
-    }
-    if (seen.has(server.sourceId)) {
-      report.skip("duplicate");
-      continue;
-    }
-    seen.add(server.sourceId);
-    out.push(server);
-    report.keep();
-  }
-  return out;
+  return collectRecords(items, (raw) => toServer(raw, report), report);
 }
 
 /** Smithery registry dump (April 2025): display name, description and use count per server. */

@@ -1,41 +1,16 @@
 import assert from "node:assert/strict";
-import { isPlaceholder } from "../../../src/ingest/clean.ts";
 import { SourceReport } from "../../../src/ingest/report.ts";
 import { adapters } from "../../../src/ingest/sources/ai_collection.ts";
-import type { SourceTool } from "../../../src/ingest/types.ts";
-import { SOURCES_DIR } from "../../_helpers.ts";
+import { assertBalanced, assertNoPlaceholders, realRead } from "./_helpers.ts";
 
 const adapter = adapters[0]!;
 
-let real: Promise<{ tools: SourceTool[]; report: SourceReport }> | undefined;
-function readReal() {
-  real ??= (async () => {
-    const report = new SourceReport(adapter.info.id);
-    return { tools: await adapter.read(SOURCES_DIR, report), report };
-  })();
-  return real;
-}
-
-function assertNoPlaceholders(records: SourceTool[]): void {
-  const walk = (value: unknown, where: string): void => {
-    if (typeof value === "string") assert.ok(!isPlaceholder(value), `placeholder at ${where}`);
-    else if (Array.isArray(value)) value.forEach((v, i) => walk(v, `${where}[${i}]`));
-    else if (value !== null && typeof value === "object") {
-      for (const [k, v] of Object.entries(value)) {
-        assert.notEqual(v, undefined, `undefined property ${where}.${k}`);
-        walk(v, `${where}.${k}`);
-      }
-    }
-  };
-  records.forEach((r) => walk(r, r.sourceId));
-}
-
 Deno.test("ai-collection: reads 1,356 table rows and 590 current entries, folding 409 seen twice", async () => {
-  const { tools, report } = await readReal();
+  const { records: tools, report } = await realRead(adapter);
   assert.equal(report.counts.read, 1356 + 590);
   assert.deepEqual(report.counts.skipped, { duplicate: 409 });
   assert.equal(report.counts.kept, 1537);
-  assert.equal(report.counts.read, report.counts.kept + report.skippedTotal);
+  assertBalanced(report);
   assert.equal(report.counts.files, 2);
   assert.equal(tools.length, 1537);
   assert.equal(new Set(tools.map((t) => t.sourceId)).size, 1537);
@@ -43,14 +18,14 @@ Deno.test("ai-collection: reads 1,356 table rows and 590 current entries, foldin
 });
 
 Deno.test("ai-collection: never uses a thataicollection.com redirect as the tool's URL", async () => {
-  const { tools } = await readReal();
+  const { records: tools } = await realRead(adapter);
   const withUrl = tools.filter((t) => t.url !== undefined);
   assert.deepEqual(withUrl.map((t) => t.url), ["https://www.interviews.chat/"]);
   assert.ok(tools.every((t) => !JSON.stringify(t).includes("thataicollection.com")));
 });
 
 Deno.test("ai-collection: the free-version flag becomes hasFreeTier (yes, no, or unknown)", async () => {
-  const { tools } = await readReal();
+  const { records: tools } = await realRead(adapter);
   assert.equal(tools.filter((t) => t.hasFreeTier === true).length, 869);
   assert.equal(tools.filter((t) => t.hasFreeTier === false).length, 52);
   assert.ok(tools.every((t) => t.pricing === undefined));
@@ -62,7 +37,7 @@ Deno.test("ai-collection: the free-version flag becomes hasFreeTier (yes, no, or
 });
 
 Deno.test("ai-collection: an entry in both files has the new text, the old flag and both categories", async () => {
-  const { tools } = await readReal();
+  const { records: tools } = await realRead(adapter);
   const aicamp = tools.find((t) => t.sourceId === "aicamp");
   assert.ok(aicamp !== undefined);
   assert.equal(aicamp.name, "AICamp");
@@ -77,7 +52,7 @@ Deno.test("ai-collection: an entry in both files has the new text, the old flag 
 });
 
 Deno.test("ai-collection: doubled apostrophes are repaired and counted", async () => {
-  const { tools, report } = await readReal();
+  const { records: tools, report } = await realRead(adapter);
   assert.ok((report.counts.cleaned["doubled_quotes"] ?? 0) > 100);
   assert.ok(tools.every((t) => !`${t.description} ${t.longDescription}`.includes("''")));
   const goose = tools.find((t) => t.sourceId === "gooseai");
@@ -85,7 +60,7 @@ Deno.test("ai-collection: doubled apostrophes are repaired and counted", async (
 });
 
 Deno.test("ai-collection: 'Latest Additions' is not a category", async () => {
-  const { tools } = await readReal();
+  const { records: tools } = await realRead(adapter);
   assert.ok(tools.every((t) => !(t.categories ?? []).some((c) => /latest additions/i.test(c))));
   const art = tools.find((t) => t.sourceId === "ai-art-create");
   assert.equal(art?.categories, undefined);
@@ -128,7 +103,7 @@ Deno.test("ai-collection: broken markdown is counted and skipped, never thrown",
   );
   const report = new SourceReport("ai-collection");
   const tools = await adapter.read(root, report);
-  assert.equal(report.counts.read, report.counts.kept + report.skippedTotal);
+  assertBalanced(report);
   assert.equal(report.counts.read, 2 + 4);
   assert.deepEqual(report.counts.skipped, { duplicate: 1, missing_name: 2 });
   assert.deepEqual(tools, [

@@ -1,43 +1,18 @@
 import assert from "node:assert/strict";
-import { isPlaceholder } from "../../../src/ingest/clean.ts";
 import { SourceReport } from "../../../src/ingest/report.ts";
 import { adapters, mapAitoolhousePricing } from "../../../src/ingest/sources/aitoolhouse.ts";
-import { PRICING_MODELS, type SourceTool } from "../../../src/ingest/types.ts";
-import { SOURCES_DIR } from "../../_helpers.ts";
+import { PRICING_MODELS } from "../../../src/ingest/types.ts";
+import { assertBalanced, assertNoPlaceholders, realRead, withSourceFixture } from "./_helpers.ts";
 
 const adapter = adapters[0]!;
 
-let real: Promise<{ tools: SourceTool[]; report: SourceReport }> | undefined;
-function readReal() {
-  real ??= (async () => {
-    const report = new SourceReport(adapter.info.id);
-    return { tools: await adapter.read(SOURCES_DIR, report), report };
-  })();
-  return real;
-}
-
-/** Fails when any string anywhere in the records is empty or a placeholder such as "unknown". */
-function assertNoPlaceholders(records: SourceTool[]): void {
-  const walk = (value: unknown, where: string): void => {
-    if (typeof value === "string") assert.ok(!isPlaceholder(value), `placeholder at ${where}`);
-    else if (Array.isArray(value)) value.forEach((v, i) => walk(v, `${where}[${i}]`));
-    else if (value !== null && typeof value === "object") {
-      for (const [k, v] of Object.entries(value)) {
-        assert.notEqual(v, undefined, `undefined property ${where}.${k}`);
-        walk(v, `${where}.${k}`);
-      }
-    }
-  };
-  records.forEach((r) => walk(r, r.sourceId));
-}
-
 Deno.test("aitoolhouse: keeps all 3,865 rows of the detailed CSV with unique source ids", async () => {
-  const { tools, report } = await readReal();
+  const { records: tools, report } = await realRead(adapter);
   assert.equal(report.counts.read, 3865);
   assert.equal(report.counts.kept, 3865);
   assert.deepEqual(report.counts.skipped, {});
   assert.equal(report.counts.files, 1);
-  assert.equal(report.counts.read, report.counts.kept + report.skippedTotal);
+  assertBalanced(report);
   assert.equal(tools.length, 3865);
   assert.equal(new Set(tools.map((t) => t.sourceId)).size, 3865);
   assert.ok(tools.every((t) => t.source === "aitoolhouse" && t.name.trim() === t.name));
@@ -45,7 +20,7 @@ Deno.test("aitoolhouse: keeps all 3,865 rows of the detailed CSV with unique sou
 });
 
 Deno.test("aitoolhouse: counts the repairs it made (tracking parameters, affiliate links, [] prices)", async () => {
-  const { report } = await readReal();
+  const { report } = await realRead(adapter);
   assert.equal(report.counts.cleaned["affiliate_redirect"], 8);
   assert.equal(report.counts.cleaned["placeholder"], 245);
   assert.ok((report.counts.cleaned["tracking_params"] ?? 0) > 3800);
@@ -53,7 +28,7 @@ Deno.test("aitoolhouse: counts the repairs it made (tracking parameters, affilia
 });
 
 Deno.test("aitoolhouse: maps Leonardo.AI with a clean URL, freemium pricing and its features", async () => {
-  const { tools } = await readReal();
+  const { records: tools } = await realRead(adapter);
   const leonardo = tools.find((t) => t.sourceId === "leonardoai");
   assert.deepEqual(leonardo, {
     source: "aitoolhouse",
@@ -74,7 +49,7 @@ Deno.test("aitoolhouse: maps Leonardo.AI with a clean URL, freemium pricing and 
 });
 
 Deno.test("aitoolhouse: no URL keeps a utm_* parameter or an affiliate-network host", async () => {
-  const { tools } = await readReal();
+  const { records: tools } = await realRead(adapter);
   for (const t of tools) {
     if (t.url === undefined) continue;
     assert.ok(!/[?&]utm_/i.test(t.url), t.url);
@@ -86,7 +61,7 @@ Deno.test("aitoolhouse: no URL keeps a utm_* parameter or an affiliate-network h
 });
 
 Deno.test("aitoolhouse: only the 14 real ratings are kept; 0.0 with 0 reviews means no rating", async () => {
-  const { tools } = await readReal();
+  const { records: tools } = await realRead(adapter);
   const rated = tools.filter((t) => t.rating !== undefined);
   assert.equal(rated.length, 14);
   assert.ok(rated.every((t) => t.rating! > 0 && t.rating! <= 5 && t.reviewCount! >= 1));
@@ -96,7 +71,7 @@ Deno.test("aitoolhouse: only the 14 real ratings are kept; 0.0 with 0 reviews me
 });
 
 Deno.test("aitoolhouse: every pricing is a known model and hasFreeTier agrees with it", async () => {
-  const { tools } = await readReal();
+  const { records: tools } = await realRead(adapter);
   const counts: Record<string, number> = {};
   for (const t of tools) {
     if (t.pricing === undefined) continue;
@@ -155,7 +130,7 @@ Deno.test("aitoolhouse: broken rows are counted and skipped, never thrown", asyn
   const root = await fixture(rows.join("\n") + "\n");
   const report = new SourceReport("aitoolhouse");
   const tools = await adapter.read(root, report);
-  assert.equal(report.counts.read, report.counts.kept + report.skippedTotal);
+  assertBalanced(report);
   assert.equal(report.counts.kept, 2);
   assert.deepEqual(report.counts.skipped, { missing_name: 1, invalid_csv_row: 2 });
   assert.equal(report.counts.cleaned["bom"], 1);
@@ -187,7 +162,7 @@ Deno.test("aitoolhouse: broken rows are counted and skipped, never thrown", asyn
 });
 
 Deno.test("aitoolhouse: a missing source throws NotFound", async () => {
-  const root = await Deno.makeTempDir();
-  await assert.rejects(adapter.read(root, new SourceReport("aitoolhouse")), Deno.errors.NotFound);
-  await Deno.remove(root, { recursive: true });
+  await withSourceFixture({}, async (root) => {
+    await assert.rejects(adapter.read(root, new SourceReport("aitoolhouse")), Deno.errors.NotFound);
+  });
 });

@@ -1,48 +1,23 @@
 import assert from "node:assert/strict";
-import { isPlaceholder } from "../../../src/ingest/clean.ts";
 import { SourceReport } from "../../../src/ingest/report.ts";
 import { adapters } from "../../../src/ingest/sources/autoventure.ts";
-import type { SourceTool } from "../../../src/ingest/types.ts";
-import { SOURCES_DIR } from "../../_helpers.ts";
+import { assertBalanced, assertNoPlaceholders, realRead, withSourceFixture } from "./_helpers.ts";
 
 const adapter = adapters[0]!;
 
-let real: Promise<{ tools: SourceTool[]; report: SourceReport }> | undefined;
-function readReal() {
-  real ??= (async () => {
-    const report = new SourceReport(adapter.info.id);
-    return { tools: await adapter.read(SOURCES_DIR, report), report };
-  })();
-  return real;
-}
-
-function assertNoPlaceholders(records: SourceTool[]): void {
-  const walk = (value: unknown, where: string): void => {
-    if (typeof value === "string") assert.ok(!isPlaceholder(value), `placeholder at ${where}`);
-    else if (Array.isArray(value)) value.forEach((v, i) => walk(v, `${where}[${i}]`));
-    else if (value !== null && typeof value === "object") {
-      for (const [k, v] of Object.entries(value)) {
-        assert.notEqual(v, undefined, `undefined property ${where}.${k}`);
-        walk(v, `${where}.${k}`);
-      }
-    }
-  };
-  records.forEach((r) => walk(r, r.sourceId));
-}
-
 Deno.test("autoventure: keeps all 449 tools of the JSON file (the CSV is not read)", async () => {
-  const { tools, report } = await readReal();
+  const { records: tools, report } = await realRead(adapter);
   assert.equal(report.counts.read, 449);
   assert.equal(report.counts.kept, 449);
   assert.deepEqual(report.counts.skipped, {});
   assert.equal(report.counts.files, 1);
-  assert.equal(report.counts.read, report.counts.kept + report.skippedTotal);
+  assertBalanced(report);
   assert.equal(new Set(tools.map((t) => t.sourceId)).size, 449);
   assertNoPlaceholders(tools);
 });
 
 Deno.test("autoventure: maps Adobe Podcast with website, free pricing, category and review page", async () => {
-  const { tools } = await readReal();
+  const { records: tools } = await realRead(adapter);
   assert.deepEqual(tools.find((t) => t.sourceId === "adobe-podcast"), {
     source: "autoventure",
     sourceId: "adobe-podcast",
@@ -57,7 +32,7 @@ Deno.test("autoventure: maps Adobe Podcast with website, free pricing, category 
 });
 
 Deno.test("autoventure: 381 free and 68 free-trial tools; a trial is not a free tier", async () => {
-  const { tools } = await readReal();
+  const { records: tools } = await realRead(adapter);
   assert.equal(tools.filter((t) => t.pricing === "free" && t.hasFreeTier === true).length, 381);
   assert.equal(
     tools.filter((t) => t.pricing === "free_trial" && t.hasFreeTier === false).length,
@@ -66,7 +41,7 @@ Deno.test("autoventure: 381 free and 68 free-trial tools; a trial is not a free 
 });
 
 Deno.test("autoventure: decodes HTML entities and drops a web-search link standing in for a site", async () => {
-  const { tools, report } = await readReal();
+  const { records: tools, report } = await realRead(adapter);
   assert.equal(report.counts.cleaned["html_entities"], 7);
   assert.ok(tools.every((t) => !/&#x27;|&amp;/.test(t.description ?? "")));
   const notebook = tools.find((t) => t.name === "Google NotebookLM");
@@ -100,7 +75,7 @@ Deno.test("autoventure: broken entries are counted and skipped, never thrown", a
   const report = new SourceReport("autoventure");
   const tools = await adapter.read(root, report);
   assert.equal(report.counts.read, 4);
-  assert.equal(report.counts.read, report.counts.kept + report.skippedTotal);
+  assertBalanced(report);
   assert.deepEqual(report.counts.skipped, {
     missing_name: 1,
     invalid_record: 1,
@@ -122,7 +97,7 @@ Deno.test("autoventure: broken entries are counted and skipped, never thrown", a
 });
 
 Deno.test("autoventure: a missing source throws NotFound", async () => {
-  const root = await Deno.makeTempDir();
-  await assert.rejects(adapter.read(root, new SourceReport("autoventure")), Deno.errors.NotFound);
-  await Deno.remove(root, { recursive: true });
+  await withSourceFixture({}, async (root) => {
+    await assert.rejects(adapter.read(root, new SourceReport("autoventure")), Deno.errors.NotFound);
+  });
 });

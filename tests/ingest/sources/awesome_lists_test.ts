@@ -1,31 +1,10 @@
 import assert from "node:assert/strict";
-import { isPlaceholder } from "../../../src/ingest/clean.ts";
 import { SourceReport } from "../../../src/ingest/report.ts";
 import { adapters } from "../../../src/ingest/sources/awesome_lists.ts";
-import type { SourceTool } from "../../../src/ingest/types.ts";
-import { SOURCES_DIR } from "../../_helpers.ts";
+import { assertBalanced, assertNoPlaceholders, readSource, withSourceFixture } from "./_helpers.ts";
 
 const mahseema = adapters.find((a) => a.info.id === "mahseema-awesome-ai-tools")!;
 const steven = adapters.find((a) => a.info.id === "steven2358-awesome-generative-ai")!;
-
-async function read(adapter: typeof mahseema, root = SOURCES_DIR) {
-  const report = new SourceReport(adapter.info.id);
-  return { tools: await adapter.read(root, report), report };
-}
-
-function assertNoPlaceholders(records: SourceTool[]): void {
-  const walk = (value: unknown, where: string): void => {
-    if (typeof value === "string") assert.ok(!isPlaceholder(value), `placeholder at ${where}`);
-    else if (Array.isArray(value)) value.forEach((v, i) => walk(v, `${where}[${i}]`));
-    else if (value !== null && typeof value === "object") {
-      for (const [k, v] of Object.entries(value)) {
-        assert.notEqual(v, undefined, `undefined property ${where}.${k}`);
-        walk(v, `${where}.${k}`);
-      }
-    }
-  };
-  records.forEach((r) => walk(r, r.sourceId));
-}
 
 Deno.test("awesome lists: the module exports exactly the two list adapters with their licences", () => {
   assert.deepEqual(adapters.map((a) => [a.info.id, a.info.license, a.info.kind]), [
@@ -35,7 +14,7 @@ Deno.test("awesome lists: the module exports exactly the two list adapters with 
 });
 
 Deno.test("mahseema: reads 441 bullets, keeps 393 tools and says why it skipped the rest", async () => {
-  const { tools, report } = await read(mahseema);
+  const { records: tools, report } = await readSource(mahseema);
   assert.equal(report.counts.read, 441);
   assert.equal(report.counts.kept, 393);
   assert.deepEqual(report.counts.skipped, {
@@ -44,14 +23,14 @@ Deno.test("mahseema: reads 441 bullets, keeps 393 tools and says why it skipped 
     duplicate: 6,
     learning_resource: 15,
   });
-  assert.equal(report.counts.read, report.counts.kept + report.skippedTotal);
+  assertBalanced(report);
   assert.equal(new Set(tools.map((t) => t.sourceId)).size, tools.length);
   assert.ok(tools.every((t) => t.url?.startsWith("http")));
   assertNoPlaceholders(tools);
 });
 
 Deno.test("mahseema: strips review links, '#opensource' and ?ref= from bullets", async () => {
-  const { tools } = await read(mahseema);
+  const { records: tools } = await readSource(mahseema);
   const chatgpt = tools.find((t) => t.name === "ChatGPT");
   assert.deepEqual(chatgpt, {
     source: "mahseema-awesome-ai-tools",
@@ -73,7 +52,7 @@ Deno.test("mahseema: strips review links, '#opensource' and ?ref= from bullets",
 });
 
 Deno.test("mahseema: bold bullets are read and a link pasted inside a link target is repaired", async () => {
-  const { tools, report } = await read(mahseema);
+  const { records: tools, report } = await readSource(mahseema);
   const mutiny = tools.find((t) => t.url === "https://www.mutinyhq.com/");
   assert.equal(mutiny?.name, "Mutiny");
   assert.equal(
@@ -87,7 +66,7 @@ Deno.test("mahseema: bold bullets are read and a link pasted inside a link targe
 });
 
 Deno.test("mahseema: learning resources, other lists and the table of contents are not tools", async () => {
-  const { tools } = await read(mahseema);
+  const { records: tools } = await readSource(mahseema);
   const names = new Set(tools.map((t) => t.name));
   for (const skipped of ["Learn Prompting", "Awesome AI Models", "Roadmap", "There's an AI"]) {
     assert.ok(!names.has(skipped), skipped);
@@ -96,7 +75,7 @@ Deno.test("mahseema: learning resources, other lists and the table of contents a
 });
 
 Deno.test("steven2358: reads README and DISCOVERIES (541 bullets) and keeps 445 tools", async () => {
-  const { tools, report } = await read(steven);
+  const { records: tools, report } = await readSource(steven);
   assert.equal(report.counts.files, 2);
   assert.equal(report.counts.read, 354 + 187);
   assert.equal(report.counts.kept, 445);
@@ -107,12 +86,12 @@ Deno.test("steven2358: reads README and DISCOVERIES (541 bullets) and keeps 445 
     learning_resource: 28,
     duplicate: 3,
   });
-  assert.equal(report.counts.read, report.counts.kept + report.skippedTotal);
+  assertBalanced(report);
   assertNoPlaceholders(tools);
 });
 
 Deno.test("steven2358: the nearest heading is the category; generic 'Services' yields to its parent", async () => {
-  const { tools } = await read(steven);
+  const { records: tools } = await readSource(steven);
   assert.deepEqual(tools.find((t) => t.name === "OpenAI API")?.categories, ["Models", "Text"]);
   const leonardo = tools.find((t) => t.url === "https://leonardo.ai/");
   assert.deepEqual(leonardo?.categories, ["Image"]);
@@ -149,9 +128,9 @@ Deno.test("awesome lists: broken markdown is counted and skipped, never thrown",
       "- [PromptTool](https://prompttool.ai) - Tool for prompts.",
     ].join("\n"),
   );
-  const { tools, report } = await read(mahseema, root);
+  const { records: tools, report } = await readSource(mahseema, root);
   assert.equal(report.counts.read, 10);
-  assert.equal(report.counts.read, report.counts.kept + report.skippedTotal);
+  assertBalanced(report);
   assert.deepEqual(report.counts.skipped, {
     toc: 1,
     missing_name: 2,
@@ -185,7 +164,7 @@ Deno.test("awesome lists: broken markdown is counted and skipped, never thrown",
 });
 
 Deno.test("awesome lists: a missing file throws NotFound", async () => {
-  const root = await Deno.makeTempDir();
-  await assert.rejects(steven.read(root, new SourceReport(steven.info.id)), Deno.errors.NotFound);
-  await Deno.remove(root, { recursive: true });
+  await withSourceFixture({}, async (root) => {
+    await assert.rejects(steven.read(root, new SourceReport(steven.info.id)), Deno.errors.NotFound);
+  });
 });

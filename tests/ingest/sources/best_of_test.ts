@@ -1,42 +1,24 @@
 import assert from "node:assert/strict";
-import { isPlaceholder } from "../../../src/ingest/clean.ts";
 import { SourceReport } from "../../../src/ingest/report.ts";
 import { adapters } from "../../../src/ingest/sources/best_of.ts";
-import type { SourceServer } from "../../../src/ingest/types.ts";
-import { SOURCES_DIR } from "../../_helpers.ts";
+import { assertBalanced, assertNoPlaceholders, realRead, withSourceFixture } from "./_helpers.ts";
 
 const adapter = adapters[0]!;
 
-/** Fails when any string anywhere in the records is empty or a placeholder such as "unknown". */
-function assertNoPlaceholders(records: SourceServer[]): void {
-  const walk = (value: unknown, where: string): void => {
-    if (typeof value === "string") assert.ok(!isPlaceholder(value), `placeholder at ${where}`);
-    else if (Array.isArray(value)) value.forEach((v, i) => walk(v, `${where}[${i}]`));
-    else if (value !== null && typeof value === "object") {
-      for (const [k, v] of Object.entries(value)) {
-        assert.notEqual(v, undefined, `undefined property ${where}.${k}`);
-        walk(v, `${where}.${k}`);
-      }
-    }
-  };
-  records.forEach((r) => walk(r, r.sourceId));
-}
-
 Deno.test("best-of: keeps all 405 projects of the 2026-07-01 export", async () => {
-  const report = new SourceReport("best-of");
-  const records = await adapter.read(SOURCES_DIR, report);
+  const { records, report } = await realRead(adapter);
   assert.equal(report.counts.read, 405);
   assert.equal(report.counts.kept, 405);
   assert.deepEqual(report.counts.skipped, {});
   assert.equal(report.counts.files, 2);
-  assert.equal(report.counts.read, report.counts.kept + report.skippedTotal);
+  assertBalanced(report);
   assert.equal(new Set(records.map((r) => r.sourceId)).size, 405);
   assert.ok(records.every((r) => r.repositoryUrl?.startsWith("https://github.com/")));
   assertNoPlaceholders(records);
 });
 
 Deno.test("best-of: maps stars, forks, last push, licence, downloads and category of netdata", async () => {
-  const records = await adapter.read(SOURCES_DIR, new SourceReport("best-of"));
+  const { records } = await realRead(adapter);
   const netdata = records.find((r) => r.sourceId === "netdata/netdata");
   assert.deepEqual(netdata, {
     source: "best-of",
@@ -56,12 +38,12 @@ Deno.test("best-of: maps stars, forks, last push, licence, downloads and categor
 });
 
 Deno.test("best-of: the full YAML description replaces the CSV's cut one", async () => {
-  const records = await adapter.read(SOURCES_DIR, new SourceReport("best-of"));
+  const { records } = await realRead(adapter);
   assert.ok(records.every((r) => !r.description?.endsWith("..")));
 });
 
 Deno.test("best-of: a project without metrics still gets its repository from github_id", async () => {
-  const records = await adapter.read(SOURCES_DIR, new SourceReport("best-of"));
+  const { records } = await realRead(adapter);
   const cupertino = records.find((r) => r.sourceId === "mihaelamj/cupertino");
   assert.equal(cupertino?.repositoryUrl, "https://github.com/mihaelamj/cupertino");
   assert.equal(cupertino?.stars, undefined);
@@ -71,8 +53,7 @@ Deno.test("best-of: a project without metrics still gets its repository from git
 });
 
 Deno.test("best-of: counts BOM, entities, placeholders, missing names and duplicates", async () => {
-  const root = await Deno.makeTempDir();
-  try {
+  await withSourceFixture({}, async (root) => {
     const dir = `${root}/mcp-servers/best-of-mcp-servers`;
     await Deno.mkdir(dir, { recursive: true });
     const csv = [
@@ -105,17 +86,12 @@ Deno.test("best-of: counts BOM, entities, placeholders, missing names and duplic
     assert.equal(report.counts.cleaned.placeholder, 1);
     assert.equal(report.counts.cleaned.tracking_params, 1);
     assert.ok((report.counts.cleaned.html_entities ?? 0) >= 1);
-    assert.equal(report.counts.read, report.counts.kept + report.skippedTotal);
-  } finally {
-    await Deno.remove(root, { recursive: true });
-  }
+    assertBalanced(report);
+  });
 });
 
 Deno.test("best-of: a missing CSV throws NotFound", async () => {
-  const root = await Deno.makeTempDir();
-  try {
+  await withSourceFixture({}, async (root) => {
     await assert.rejects(adapter.read(root, new SourceReport("best-of")), Deno.errors.NotFound);
-  } finally {
-    await Deno.remove(root, { recursive: true });
-  }
+  });
 });

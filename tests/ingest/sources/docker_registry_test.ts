@@ -1,26 +1,10 @@
 import assert from "node:assert/strict";
 import { SourceReport } from "../../../src/ingest/report.ts";
 import { adapters } from "../../../src/ingest/sources/docker_registry.ts";
-import type { SourceServer } from "../../../src/ingest/types.ts";
-import { SOURCES_DIR } from "../../_helpers.ts";
+import { assertBalanced, realRead, recordById, withSourceFixture } from "./_helpers.ts";
 
 const adapter = adapters[0]!;
 const DIR = "mcp-servers/docker-mcp-registry/servers";
-
-let real: Promise<{ servers: SourceServer[]; report: SourceReport }> | undefined;
-function readReal() {
-  real ??= (async () => {
-    const report = new SourceReport(adapter.info.id);
-    return { servers: await adapter.read(SOURCES_DIR, report), report };
-  })();
-  return real;
-}
-
-function byId(servers: SourceServer[], id: string): SourceServer {
-  const server = servers.find((s) => s.sourceId === id);
-  assert.ok(server, `record ${id} is kept`);
-  return server;
-}
 
 Deno.test("docker adapter describes its source as SOURCES.md does", () => {
   assert.equal(adapters.length, 1);
@@ -30,11 +14,11 @@ Deno.test("docker adapter describes its source as SOURCES.md does", () => {
 });
 
 Deno.test("docker adapter keeps all 328 servers and their 755 tools.json tools", async () => {
-  const { servers, report } = await readReal();
+  const { records: servers, report } = await realRead(adapter);
   assert.equal(report.counts.read, 328);
   assert.equal(report.counts.kept, 328);
   assert.equal(servers.length, 328);
-  assert.equal(report.counts.read, report.counts.kept + report.skippedTotal);
+  assertBalanced(report);
   assert.equal(report.counts.files, 328 + 82, "server.yaml files plus tools.json files");
   assert.equal(servers.filter((s) => s.packages).length, 249, "one OCI image per local server");
   assert.equal(servers.filter((s) => s.remotes).length, 76);
@@ -44,8 +28,8 @@ Deno.test("docker adapter keeps all 328 servers and their 755 tools.json tools",
 });
 
 Deno.test("docker adapter maps the image to an oci package with secret env vars", async () => {
-  const { servers } = await readReal();
-  const airtable = byId(servers, "airtable-mcp-server");
+  const { records: servers } = await realRead(adapter);
+  const airtable = recordById(servers, "airtable-mcp-server");
   assert.equal(airtable.name, "Airtable");
   assert.equal(airtable.repositoryUrl, "https://github.com/domdomegg/airtable-mcp-server");
   assert.deepEqual(airtable.categories, ["productivity"]);
@@ -59,7 +43,7 @@ Deno.test("docker adapter maps the image to an oci package with secret env vars"
     { name: "NODE_ENV", value: "{{airtable-mcp-server.nodeenv}}" },
   ]);
   // A template env var takes its parameter's default and required flag.
-  const q = byId(servers, "amazon-qbusiness-anonymous");
+  const q = recordById(servers, "amazon-qbusiness-anonymous");
   assert.equal(q.subfolder, "src/amazon-qbusiness-anonymous-mcp-server");
   const env = new Map(q.packages![0]!.environmentVariables!.map((e) => [e.name, e]));
   assert.equal(env.get("AWS_REGION")?.default, "us-east-1");
@@ -67,14 +51,14 @@ Deno.test("docker adapter maps the image to an oci package with secret env vars"
   assert.equal(env.get("AWS_SESSION_TOKEN")?.isSecret, true);
   // A fork's upstream is the repository.
   assert.equal(
-    byId(servers, "circleci").repositoryUrl,
+    recordById(servers, "circleci").repositoryUrl,
     "https://github.com/CircleCI-Public/mcp-server-circleci",
   );
 });
 
 Deno.test("docker adapter maps remote endpoints and marks secret headers", async () => {
-  const { servers } = await readReal();
-  const apify = byId(servers, "apify");
+  const { records: servers } = await realRead(adapter);
+  const apify = recordById(servers, "apify");
   assert.equal(apify.hosting, "remote");
   assert.equal("packages" in apify, false);
   assert.deepEqual(apify.remotes, [{
@@ -82,12 +66,12 @@ Deno.test("docker adapter maps remote endpoints and marks secret headers", async
     url: "https://mcp.apify.com",
     headers: [{ name: "Authorization", value: "Bearer ${APIFY_API_KEY}", isSecret: true }],
   }]);
-  assert.deepEqual(byId(servers, "ais-fleet").transports, ["sse"]);
+  assert.deepEqual(recordById(servers, "ais-fleet").transports, ["sse"]);
 });
 
 Deno.test("docker adapter turns tools.json arguments into a JSON schema", async () => {
-  const { servers } = await readReal();
-  assert.deepEqual(byId(servers, "astro-docs").tools, [{
+  const { records: servers } = await realRead(adapter);
+  assert.deepEqual(recordById(servers, "astro-docs").tools, [{
     name: "search_astro_docs",
     description: "Search the official Astro framework docs",
     inputSchema: {
@@ -96,12 +80,12 @@ Deno.test("docker adapter turns tools.json arguments into a JSON schema", async 
       required: ["query"],
     },
   }]);
-  const alfresco = byId(servers, "alfresco").tools!.find((t) => t.name === "search_nodes")!;
+  const alfresco = recordById(servers, "alfresco").tools!.find((t) => t.name === "search_nodes")!;
   assert.deepEqual((alfresco.inputSchema as { required: string[] }).required, ["query", "ticket"]);
 });
 
 Deno.test("docker adapter keeps no empty or placeholder values", async () => {
-  const { servers } = await readReal();
+  const { records: servers } = await realRead(adapter);
   for (const s of servers) {
     assert.ok(s.name.trim() !== "" && s.name.toLowerCase() !== "unknown", s.sourceId);
     for (const [key, value] of Object.entries(s)) {
@@ -112,8 +96,7 @@ Deno.test("docker adapter keeps no empty or placeholder values", async () => {
 });
 
 Deno.test("docker adapter skips invalid YAML and nameless servers, and cleans text", async () => {
-  const root = await Deno.makeTempDir();
-  try {
+  await withSourceFixture({}, async (root) => {
     const write = async (name: string, file: string, text: string) => {
       await Deno.mkdir(`${root}/${DIR}/${name}`, { recursive: true });
       await Deno.writeTextFile(`${root}/${DIR}/${name}/${file}`, text);
@@ -145,12 +128,10 @@ Deno.test("docker adapter skips invalid YAML and nameless servers, and cleans te
       not_an_object: 1,
     });
     assert.equal(report.counts.read, 4);
-    assert.equal(report.counts.read, report.counts.kept + report.skippedTotal);
+    assertBalanced(report);
     assert.equal(report.counts.cleaned.html_entities, 1);
     assert.equal(report.counts.cleaned.placeholder, 2);
     assert.equal(report.counts.cleaned.bom, 1);
     assert.equal(report.counts.cleaned.invalid_tools_json, 1);
-  } finally {
-    await Deno.remove(root, { recursive: true });
-  }
+  });
 });

@@ -1,26 +1,10 @@
 import assert from "node:assert/strict";
 import { SourceReport } from "../../../src/ingest/report.ts";
 import { adapters } from "../../../src/ingest/sources/ever_works.ts";
-import type { SourceServer } from "../../../src/ingest/types.ts";
-import { SOURCES_DIR } from "../../_helpers.ts";
+import { assertBalanced, realRead, recordById, withSourceFixture } from "./_helpers.ts";
 
 const adapter = adapters[0]!;
 const DIR = "mcp-servers/ever-works";
-
-let real: Promise<{ servers: SourceServer[]; report: SourceReport }> | undefined;
-function readReal() {
-  real ??= (async () => {
-    const report = new SourceReport(adapter.info.id);
-    return { servers: await adapter.read(SOURCES_DIR, report), report };
-  })();
-  return real;
-}
-
-function byId(servers: SourceServer[], id: string): SourceServer {
-  const server = servers.find((s) => s.sourceId === id);
-  assert.ok(server, `record ${id} is kept`);
-  return server;
-}
 
 Deno.test("ever-works adapter describes its source as SOURCES.md does", () => {
   assert.equal(adapters.length, 1);
@@ -33,19 +17,19 @@ Deno.test("ever-works adapter describes its source as SOURCES.md does", () => {
 });
 
 Deno.test("ever-works adapter keeps 4,065 items and counts the one file that is not YAML", async () => {
-  const { servers, report } = await readReal();
+  const { records: servers, report } = await realRead(adapter);
   assert.equal(report.counts.read, 4066);
   assert.equal(report.counts.kept, 4065);
   assert.equal(servers.length, 4065);
   assert.deepEqual(report.counts.skipped, { invalid_yaml: 1 });
-  assert.equal(report.counts.read, report.counts.kept + report.skippedTotal);
+  assertBalanced(report);
   assert.equal(report.counts.files, 4066 + 2, "item files plus categories.yml and tags.yml");
   assert.equal(servers.some((s) => s.sourceId === "openapi-mcp"), false);
 });
 
 Deno.test("ever-works adapter resolves tag and category ids to their names", async () => {
-  const { servers } = await readReal();
-  const codekit = byId(servers, "0codekit-mcp-server");
+  const { records: servers } = await realRead(adapter);
+  const codekit = recordById(servers, "0codekit-mcp-server");
   assert.equal(codekit.name, "0codekit MCP Server");
   assert.deepEqual(codekit.tags, ["Workflow", "Orchestration", "No Code"], "no-code → No Code");
   assert.deepEqual(codekit.categories, ["Workflow & Orchestration MCP Servers"]);
@@ -60,11 +44,11 @@ Deno.test("ever-works adapter resolves tag and category ids to their names", asy
 });
 
 Deno.test("ever-works adapter sorts source URLs into repositories and homepages", async () => {
-  const { servers, report } = await readReal();
-  const github = byId(servers, "github-mcp-server");
+  const { records: servers, report } = await realRead(adapter);
+  const github = recordById(servers, "github-mcp-server");
   assert.equal(github.repositoryUrl, "https://github.com/github/github-mcp-server");
   assert.equal("homepage" in github, false);
-  const codekit = byId(servers, "0codekit-mcp-server");
+  const codekit = recordById(servers, "0codekit-mcp-server");
   assert.equal(codekit.homepage, "https://mcp.pipedream.com/app/_0codekit");
   assert.equal("repositoryUrl" in codekit, false);
   // GitHub search pages are neither a repository nor a homepage.
@@ -74,7 +58,7 @@ Deno.test("ever-works adapter sorts source URLs into repositories and homepages"
 });
 
 Deno.test("ever-works adapter drops links to reference-server folders that never existed", async () => {
-  const { servers, report } = await readReal();
+  const { records: servers, report } = await realRead(adapter);
   assert.equal(report.counts.cleaned.invented_monorepo_path, 370);
   const reference = servers.filter((s) =>
     s.repositoryUrl?.includes("github.com/modelcontextprotocol/servers/")
@@ -89,7 +73,7 @@ Deno.test("ever-works adapter drops links to reference-server folders that never
 });
 
 Deno.test("ever-works adapter keeps short descriptions and no placeholder values", async () => {
-  const { servers } = await readReal();
+  const { records: servers } = await realRead(adapter);
   for (const s of servers) {
     assert.ok(s.name.trim() !== "" && s.name.toLowerCase() !== "unknown", s.sourceId);
     assert.ok(s.description !== undefined && !s.description.startsWith("## "), s.sourceId);
@@ -101,8 +85,7 @@ Deno.test("ever-works adapter keeps short descriptions and no placeholder values
 });
 
 Deno.test("ever-works adapter skips broken items and counts repairs", async () => {
-  const root = await Deno.makeTempDir();
-  try {
+  await withSourceFixture({}, async (root) => {
     const item = async (slug: string, text: string) => {
       await Deno.mkdir(`${root}/${DIR}/data/${slug}`, { recursive: true });
       await Deno.writeTextFile(`${root}/${DIR}/data/${slug}/${slug}.yml`, text);
@@ -136,12 +119,10 @@ Deno.test("ever-works adapter skips broken items and counts repairs", async () =
       not_an_object: 1,
     });
     assert.equal(report.counts.read, 4);
-    assert.equal(report.counts.read, report.counts.kept + report.skippedTotal);
+    assertBalanced(report);
     assert.equal(report.counts.cleaned.bom, 1);
     assert.equal(report.counts.cleaned.html_entities, 1);
     assert.equal(report.counts.cleaned.not_a_repository, 1);
     assert.ok((report.counts.cleaned.placeholder ?? 0) >= 2);
-  } finally {
-    await Deno.remove(root, { recursive: true });
-  }
+  });
 });

@@ -7,23 +7,16 @@ import {
   priceInForce,
 } from "../../../src/ingest/sources/genai_prices.ts";
 import type { SourcePrice } from "../../../src/ingest/types.ts";
-import { SOURCES_DIR } from "../../_helpers.ts";
+import { assertBalanced, readSource, recordById, withSourceFixture } from "./_helpers.ts";
 
 const NOW = new Date("2026-11-22T12:00:00Z");
 
-async function readReal(now = NOW): Promise<{ records: SourcePrice[]; report: SourceReport }> {
-  const report = new SourceReport("genai-prices");
-  const records = await genaiPricesAdapter({ now }).read(SOURCES_DIR, report);
-  return { records, report };
-}
+const readReal = (now = NOW) => readSource(genaiPricesAdapter({ now }));
 
 const real = readReal();
 
-function find(records: SourcePrice[], sourceId: string): SourcePrice {
-  const record = records.find((r) => r.sourceId === sourceId);
-  assert.ok(record, `missing ${sourceId}`);
-  return record;
-}
+const find = (records: SourcePrice[], sourceId: string) =>
+  recordById(records, sourceId, `missing ${sourceId}`);
 
 Deno.test("genai-prices: reads all 1,466 models and keeps the 240 first-party ones", async () => {
   const { records, report } = await real;
@@ -36,7 +29,7 @@ Deno.test("genai-prices: reads all 1,466 models and keeps the 240 first-party on
     no_price: 6,
     regional_variant: 1,
   });
-  assert.equal(report.counts.read, report.counts.kept + report.skippedTotal);
+  assertBalanced(report);
   assert.equal(report.counts.files, 37); // data.json + 36 provider YAML files
   assert.equal(records.length, 240);
   assert.equal(new Set(records.map((r) => r.sourceId)).size, records.length);
@@ -144,8 +137,7 @@ Deno.test("genai-prices: priceInForce falls back to the first price when no cond
 });
 
 Deno.test("genai-prices: counts broken records without throwing", async () => {
-  const root = await Deno.makeTempDir();
-  try {
+  await withSourceFixture({}, async (root) => {
     const dir = `${root}/llm-prices/genai-prices/v2`;
     await Deno.mkdir(dir, { recursive: true });
     await Deno.writeTextFile(
@@ -173,20 +165,15 @@ Deno.test("genai-prices: counts broken records without throwing", async () => {
       no_price: 1,
       not_first_party: 1,
     });
-    assert.equal(report.counts.read, report.counts.kept + report.skippedTotal);
-  } finally {
-    await Deno.remove(root, { recursive: true });
-  }
+    assertBalanced(report);
+  });
 });
 
 Deno.test("genai-prices: throws NotFound when the source is missing", async () => {
-  const root = await Deno.makeTempDir();
-  try {
+  await withSourceFixture({}, async (root) => {
     await assert.rejects(
       () => adapters[0]!.read(root, new SourceReport("genai-prices")),
       Deno.errors.NotFound,
     );
-  } finally {
-    await Deno.remove(root, { recursive: true });
-  }
+  });
 });

@@ -1,42 +1,24 @@
 import assert from "node:assert/strict";
-import { isPlaceholder } from "../../../src/ingest/clean.ts";
 import { SourceReport } from "../../../src/ingest/report.ts";
 import { adapters } from "../../../src/ingest/sources/glama_derived.ts";
-import type { SourceServer } from "../../../src/ingest/types.ts";
-import { SOURCES_DIR } from "../../_helpers.ts";
+import { assertBalanced, assertNoPlaceholders, realRead, withSourceFixture } from "./_helpers.ts";
 
 const adapter = adapters[0]!;
 
-/** Fails when any string anywhere in the records is empty or a placeholder such as "unknown". */
-function assertNoPlaceholders(records: SourceServer[]): void {
-  const walk = (value: unknown, where: string): void => {
-    if (typeof value === "string") assert.ok(!isPlaceholder(value), `placeholder at ${where}`);
-    else if (Array.isArray(value)) value.forEach((v, i) => walk(v, `${where}[${i}]`));
-    else if (value !== null && typeof value === "object") {
-      for (const [k, v] of Object.entries(value)) {
-        assert.notEqual(v, undefined, `undefined property ${where}.${k}`);
-        walk(v, `${where}.${k}`);
-      }
-    }
-  };
-  records.forEach((r) => walk(r, r.sourceId));
-}
-
 Deno.test("glama-derived list: keeps every named record and skips the one 'Unknown' entry", async () => {
-  const report = new SourceReport("glama");
-  const records = await adapter.read(SOURCES_DIR, report);
+  const { records, report } = await realRead(adapter);
   assert.equal(report.counts.read, 5472);
   assert.equal(report.counts.kept, 5471);
   assert.deepEqual(report.counts.skipped, { missing_name: 1 });
   assert.equal(records.length, report.counts.kept);
-  assert.equal(report.counts.read, report.counts.kept + report.skippedTotal);
+  assertBalanced(report);
   assert.equal(report.counts.files, 1);
   assert.equal(new Set(records.map((r) => r.sourceId)).size, records.length);
   assertNoPlaceholders(records);
 });
 
 Deno.test("glama-derived list: maps name, description and the GitHub URL of a Glama record", async () => {
-  const records = await adapter.read(SOURCES_DIR, new SourceReport("glama"));
+  const { records } = await realRead(adapter);
   const jokes = records.find((r) => r.sourceId === "glama/MCP-");
   assert.ok(jokes);
   assert.equal(jokes.name, "Jokes MCP Server");
@@ -46,7 +28,7 @@ Deno.test("glama-derived list: maps name, description and the GitHub URL of a Gl
 });
 
 Deno.test("glama-derived list: npm records carry their package, never stars or install commands", async () => {
-  const records = await adapter.read(SOURCES_DIR, new SourceReport("glama"));
+  const { records } = await realRead(adapter);
   const context7 = records.find((r) => r.sourceId === "npm/@upstash/context7-mcp");
   assert.ok(context7);
   assert.deepEqual(context7.packages, [{
@@ -59,8 +41,7 @@ Deno.test("glama-derived list: npm records carry their package, never stars or i
 });
 
 Deno.test("glama-derived list: drops the synthesised awesome-list description and the 'other' category", async () => {
-  const report = new SourceReport("glama");
-  const records = await adapter.read(SOURCES_DIR, report);
+  const { records, report } = await realRead(adapter);
   const awesome = records.filter((r) => r.sourceId.startsWith("awesome-list/"));
   assert.equal(awesome.length, 1293);
   assert.ok(awesome.every((r) => r.description === undefined));
@@ -70,8 +51,7 @@ Deno.test("glama-derived list: drops the synthesised awesome-list description an
 });
 
 Deno.test("glama-derived list: counts BOM, entities, placeholders, missing names, duplicates", async () => {
-  const root = await Deno.makeTempDir();
-  try {
+  await withSourceFixture({}, async (root) => {
     await Deno.mkdir(`${root}/mcp-servers/glama-derived-yksanjo`, { recursive: true });
     const items = [
       {
@@ -110,15 +90,12 @@ Deno.test("glama-derived list: counts BOM, entities, placeholders, missing names
       placeholder: 1,
       invalid_repo_url: 1,
     });
-    assert.equal(report.counts.read, report.counts.kept + report.skippedTotal);
-  } finally {
-    await Deno.remove(root, { recursive: true });
-  }
+    assertBalanced(report);
+  });
 });
 
 Deno.test("glama-derived list: a file cut off mid-JSON counts one invalid_json skip and does not throw", async () => {
-  const root = await Deno.makeTempDir();
-  try {
+  await withSourceFixture({}, async (root) => {
     await Deno.mkdir(`${root}/mcp-servers/glama-derived-yksanjo`, { recursive: true });
     await Deno.writeTextFile(
       `${root}/mcp-servers/glama-derived-yksanjo/mcp_servers_complete.json`,
@@ -127,16 +104,11 @@ Deno.test("glama-derived list: a file cut off mid-JSON counts one invalid_json s
     const report = new SourceReport("glama");
     assert.deepEqual(await adapter.read(root, report), []);
     assert.deepEqual(report.counts.skipped, { invalid_json: 1 });
-  } finally {
-    await Deno.remove(root, { recursive: true });
-  }
+  });
 });
 
 Deno.test("glama-derived list: a missing source file throws NotFound", async () => {
-  const root = await Deno.makeTempDir();
-  try {
+  await withSourceFixture({}, async (root) => {
     await assert.rejects(adapter.read(root, new SourceReport("glama")), Deno.errors.NotFound);
-  } finally {
-    await Deno.remove(root, { recursive: true });
-  }
+  });
 });

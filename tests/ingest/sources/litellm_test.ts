@@ -3,23 +3,16 @@ import { FIRST_PARTY, SOURCE_PROVIDER_IDS } from "../../../src/ingest/first_part
 import { SourceReport } from "../../../src/ingest/report.ts";
 import { adapters, litellmAdapter } from "../../../src/ingest/sources/litellm.ts";
 import type { SourcePrice } from "../../../src/ingest/types.ts";
-import { SOURCES_DIR } from "../../_helpers.ts";
+import { assertBalanced, readSource, recordById, withSourceFixture } from "./_helpers.ts";
 
 const NOW = new Date("2026-11-22T12:00:00Z");
 
-async function readReal(now = NOW): Promise<{ records: SourcePrice[]; report: SourceReport }> {
-  const report = new SourceReport("litellm");
-  const records = await litellmAdapter({ now }).read(SOURCES_DIR, report);
-  return { records, report };
-}
+const readReal = (now = NOW) => readSource(litellmAdapter({ now }));
 
 const real = readReal();
 
-function find(records: SourcePrice[], sourceId: string): SourcePrice {
-  const record = records.find((r) => r.sourceId === sourceId);
-  assert.ok(record, `missing ${sourceId}`);
-  return record;
-}
+const find = (records: SourcePrice[], sourceId: string) =>
+  recordById(records, sourceId, `missing ${sourceId}`);
 
 Deno.test("litellm: reads 2,983 keys and keeps the 423 first-party LLM prices", async () => {
   const { records, report } = await real;
@@ -33,7 +26,7 @@ Deno.test("litellm: reads 2,983 keys and keeps the 423 first-party LLM prices", 
     no_price: 9,
     invalid_record: 2, // fallback_generalizations, and one key without a provider
   });
-  assert.equal(report.counts.read, report.counts.kept + report.skippedTotal);
+  assertBalanced(report);
   assert.equal(records.length, 423);
   assert.equal(new Set(records.map((r) => r.sourceId)).size, records.length);
 });
@@ -131,8 +124,7 @@ Deno.test("litellm: verifiedAt is the mirror's last_updated time, and says so", 
 });
 
 Deno.test("litellm: counts broken entries without throwing", async () => {
-  const root = await Deno.makeTempDir();
-  try {
+  await withSourceFixture({}, async (root) => {
     await Deno.mkdir(`${root}/llm-prices/litellm`, { recursive: true });
     await Deno.writeTextFile(
       `${root}/llm-prices/litellm/model_prices_and_context_window.json`,
@@ -156,8 +148,6 @@ Deno.test("litellm: counts broken entries without throwing", async () => {
       invalid_record: 1,
     });
     assert.equal(report.counts.read, 5);
-    assert.equal(report.counts.read, report.counts.kept + report.skippedTotal);
-  } finally {
-    await Deno.remove(root, { recursive: true });
-  }
+    assertBalanced(report);
+  });
 });

@@ -1,9 +1,8 @@
 import assert from "node:assert/strict";
-import { isPlaceholder } from "../../../src/ingest/clean.ts";
 import { SourceReport } from "../../../src/ingest/report.ts";
 import { adapters } from "../../../src/ingest/sources/mcp_collection.ts";
 import type { SourceAdapter, SourceServer } from "../../../src/ingest/types.ts";
-import { SOURCES_DIR } from "../../_helpers.ts";
+import { assertBalanced, assertNoPlaceholders, readSource, withSourceFixture } from "./_helpers.ts";
 
 /** The adapter with source id `id`. */
 function adapter(id: string): SourceAdapter<SourceServer> {
@@ -13,26 +12,7 @@ function adapter(id: string): SourceAdapter<SourceServer> {
 }
 
 /** Reads one list from the real data. */
-async function readReal(id: string): Promise<{ records: SourceServer[]; report: SourceReport }> {
-  const report = new SourceReport(id);
-  const records = await adapter(id).read(SOURCES_DIR, report);
-  return { records, report };
-}
-
-/** Fails when any string anywhere in the records is empty or a placeholder such as "unknown". */
-function assertNoPlaceholders(records: SourceServer[]): void {
-  const walk = (value: unknown, where: string): void => {
-    if (typeof value === "string") assert.ok(!isPlaceholder(value), `placeholder at ${where}`);
-    else if (Array.isArray(value)) value.forEach((v, i) => walk(v, `${where}[${i}]`));
-    else if (value !== null && typeof value === "object") {
-      for (const [k, v] of Object.entries(value)) {
-        assert.notEqual(v, undefined, `undefined property ${where}.${k}`);
-        walk(v, `${where}.${k}`);
-      }
-    }
-  };
-  records.forEach((r) => walk(r, r.sourceId));
-}
+const readReal = (id: string) => readSource(adapter(id));
 
 Deno.test("mcp_collection: exports one adapter per list with the documented ids", () => {
   assert.deepEqual(adapters.map((a) => a.info.id), [
@@ -134,8 +114,7 @@ Deno.test("mcp_collection: cursor.directory repeats under suffixed slugs are ski
 });
 
 Deno.test("mcp_collection: counts BOM, entities, placeholders, missing names and duplicates", async () => {
-  const root = await Deno.makeTempDir();
-  try {
+  await withSourceFixture({}, async (root) => {
     await Deno.mkdir(`${root}/mcp-servers/mcp_collection`, { recursive: true });
     const items = [
       {
@@ -183,15 +162,12 @@ Deno.test("mcp_collection: counts BOM, entities, placeholders, missing names and
     assert.equal(report.counts.cleaned.placeholder, 1);
     assert.equal(report.counts.cleaned.tracking_params, 1);
     assert.ok((report.counts.cleaned.html_entities ?? 0) >= 1);
-    assert.equal(report.counts.read, report.counts.kept + report.skippedTotal);
-  } finally {
-    await Deno.remove(root, { recursive: true });
-  }
+    assertBalanced(report);
+  });
 });
 
 Deno.test("mcp_collection: a broken list counts invalid_json; a missing one throws NotFound", async () => {
-  const root = await Deno.makeTempDir();
-  try {
+  await withSourceFixture({}, async (root) => {
     await Deno.mkdir(`${root}/mcp-servers/mcp_collection`, { recursive: true });
     await Deno.writeTextFile(`${root}/mcp-servers/mcp_collection/glama.json`, '[{"name": "x"');
     const report = new SourceReport("glama-list");
@@ -201,7 +177,5 @@ Deno.test("mcp_collection: a broken list counts invalid_json; a missing one thro
       adapter("mcpmarket").read(root, new SourceReport("mcpmarket")),
       Deno.errors.NotFound,
     );
-  } finally {
-    await Deno.remove(root, { recursive: true });
-  }
+  });
 });

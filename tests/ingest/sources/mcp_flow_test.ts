@@ -1,55 +1,31 @@
 import assert from "node:assert/strict";
-import { isPlaceholder } from "../../../src/ingest/clean.ts";
 import { SourceReport } from "../../../src/ingest/report.ts";
 import { adapters, installFromClientConfig } from "../../../src/ingest/sources/mcp_flow.ts";
-import type { SourceServer } from "../../../src/ingest/types.ts";
-import { SOURCES_DIR } from "../../_helpers.ts";
+import {
+  assertBalanced,
+  assertNoPlaceholderFields,
+  realRead,
+  withSourceFixture,
+} from "./_helpers.ts";
 
 const adapter = adapters[0]!;
 
-/** Fails when any string anywhere in the records is empty or a placeholder such as "unknown". */
-function assertNoPlaceholders(records: SourceServer[]): void {
-  const walk = (value: unknown, where: string): void => {
-    if (typeof value === "string") assert.ok(!isPlaceholder(value), `placeholder at ${where}`);
-    else if (Array.isArray(value)) value.forEach((v, i) => walk(v, `${where}[${i}]`));
-    else if (value !== null && typeof value === "object") {
-      for (const [k, v] of Object.entries(value)) {
-        assert.notEqual(v, undefined, `undefined property ${where}.${k}`);
-        walk(v, `${where}.${k}`);
-      }
-    }
-  };
-  // Input schemas are the servers' own JSON Schemas: only the record fields are checked.
-  records.forEach((r) => {
-    const { tools, ...fields } = r;
-    walk({ ...fields, toolNames: tools?.map((t) => t.name) ?? [] }, r.sourceId);
-  });
-}
-
-let cached: Promise<{ records: SourceServer[]; report: SourceReport }> | undefined;
 /** Reads the real MCP-Flow data once per test file. */
-function real(): Promise<{ records: SourceServer[]; report: SourceReport }> {
-  cached ??= (async () => {
-    const report = new SourceReport("mcp-flow");
-    const records = await adapter.read(SOURCES_DIR, report);
-    return { records, report };
-  })();
-  return cached;
-}
+const real = () => realRead(adapter);
 
 Deno.test("mcp-flow: one record per tool file plus description entries without tools", async () => {
   const { records, report } = await real();
   assert.equal(report.counts.read, 1166);
   assert.equal(report.counts.kept, 1166);
   assert.deepEqual(report.counts.skipped, {});
-  assert.equal(report.counts.read, report.counts.kept + report.skippedTotal);
+  assertBalanced(report);
   assert.equal(records.length, 1166);
   assert.equal(records.filter((r) => r.tools !== undefined).length, 1163);
   const toolCount = records.reduce((n, r) => n + (r.tools?.length ?? 0), 0);
   assert.equal(toolCount, 11450, "11,453 tools in SOURCES.md, 3 without a name dropped");
   assert.equal(report.counts.cleaned.tool_missing_name, 3);
   assert.equal(new Set(records.map((r) => r.sourceId)).size, records.length);
-  assertNoPlaceholders(records);
+  assertNoPlaceholderFields(records);
 });
 
 Deno.test("mcp-flow: keeps tool names, descriptions and JSON Schemas of the 12306 server", async () => {
@@ -238,8 +214,7 @@ Deno.test("installFromClientConfig: ignores runners, local paths and ambiguous m
 });
 
 Deno.test("mcp-flow: broken tool files are skipped and counted, BOM and entities cleaned", async () => {
-  const root = await Deno.makeTempDir();
-  try {
+  await withSourceFixture({}, async (root) => {
     const base = `${root}/mcp-servers/mcp-flow`;
     await Deno.mkdir(`${base}/data/tools/glama`, { recursive: true });
     await Deno.mkdir(`${base}/data/mcp_config/glama`, { recursive: true });
@@ -305,17 +280,12 @@ Deno.test("mcp-flow: broken tool files are skipped and counted, BOM and entities
     assert.equal(report.counts.cleaned.html_entities, 2);
     assert.equal(report.counts.cleaned.placeholder, 1);
     assert.equal(report.counts.cleaned.tool_missing_name, 1);
-    assert.equal(report.counts.read, report.counts.kept + report.skippedTotal);
-  } finally {
-    await Deno.remove(root, { recursive: true });
-  }
+    assertBalanced(report);
+  });
 });
 
 Deno.test("mcp-flow: a missing tools folder throws NotFound", async () => {
-  const root = await Deno.makeTempDir();
-  try {
+  await withSourceFixture({}, async (root) => {
     await assert.rejects(adapter.read(root, new SourceReport("mcp-flow")), Deno.errors.NotFound);
-  } finally {
-    await Deno.remove(root, { recursive: true });
-  }
+  });
 });

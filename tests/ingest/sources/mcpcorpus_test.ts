@@ -1,45 +1,29 @@
 import assert from "node:assert/strict";
-import { isPlaceholder } from "../../../src/ingest/clean.ts";
 import { SourceReport } from "../../../src/ingest/report.ts";
 import { adapters } from "../../../src/ingest/sources/mcpcorpus.ts";
-import type { SourceServer } from "../../../src/ingest/types.ts";
-import { SOURCES_DIR } from "../../_helpers.ts";
+import {
+  assertBalanced,
+  assertNoPlaceholderFields,
+  realRead,
+  withSourceFixture,
+} from "./_helpers.ts";
 
 const adapter = adapters[0]!;
 
-/** Fails when any string anywhere in the records is empty or a placeholder such as "unknown". */
-function assertNoPlaceholders(records: SourceServer[]): void {
-  const walk = (value: unknown, where: string): void => {
-    if (typeof value === "string") assert.ok(!isPlaceholder(value), `placeholder at ${where}`);
-    else if (Array.isArray(value)) value.forEach((v, i) => walk(v, `${where}[${i}]`));
-    else if (value !== null && typeof value === "object") {
-      for (const [k, v] of Object.entries(value)) {
-        assert.notEqual(v, undefined, `undefined property ${where}.${k}`);
-        walk(v, `${where}.${k}`);
-      }
-    }
-  };
-  records.forEach((r) => {
-    const { tools, ...fields } = r;
-    walk({ ...fields, toolNames: tools?.map((t) => t.name) ?? [] }, r.sourceId);
-  });
-}
-
 Deno.test("mcp.so crawl: recovers the 774 complete records before the cut and counts the tail", async () => {
-  const report = new SourceReport("mcp-so");
-  const records = await adapter.read(SOURCES_DIR, report);
+  const { records, report } = await realRead(adapter);
   assert.equal(report.counts.read, 775);
   assert.equal(report.counts.read - (report.counts.skipped.truncated ?? 0), 774);
   assert.deepEqual(report.counts.skipped, { missing_name: 13, truncated: 1 });
   assert.equal(report.counts.kept, 761);
   assert.equal(records.length, 761);
-  assert.equal(report.counts.read, report.counts.kept + report.skippedTotal);
+  assertBalanced(report);
   assert.equal(new Set(records.map((r) => r.sourceId)).size, records.length);
-  assertNoPlaceholders(records);
+  assertNoPlaceholderFields(records);
 });
 
 Deno.test("mcp.so crawl: maps name, repository, GitHub metrics, tools and package of EdgeOne Pages", async () => {
-  const records = await adapter.read(SOURCES_DIR, new SourceReport("mcp-so"));
+  const { records } = await realRead(adapter);
   const edge = records.find((r) => r.sourceId === "edgeone-pages-mcp/TencentEdgeOne");
   assert.ok(edge);
   assert.equal(edge.name, "EdgeOne Pages MCP");
@@ -61,8 +45,7 @@ Deno.test("mcp.so crawl: maps name, repository, GitHub metrics, tools and packag
 });
 
 Deno.test("mcp.so crawl: comma-separated tags are split, Latin-1 mojibake is repaired", async () => {
-  const report = new SourceReport("mcp-so");
-  const records = await adapter.read(SOURCES_DIR, report);
+  const { records, report } = await realRead(adapter);
   const time = records.find((r) => r.sourceId === "time/modelcontextprotocol");
   assert.ok(time?.tags?.includes("timezone"));
   assert.ok(records.some((r) => r.name === "AI提示词库 MCP服务器"));
@@ -73,8 +56,7 @@ Deno.test("mcp.so crawl: comma-separated tags are split, Latin-1 mojibake is rep
 });
 
 Deno.test("mcp.so crawl: a cut-off file with BOM keeps complete records and counts the rest", async () => {
-  const root = await Deno.makeTempDir();
-  try {
+  await withSourceFixture({}, async (root) => {
     await Deno.mkdir(`${root}/mcp-servers/mcpcorpus`, { recursive: true });
     const text = "\ufeff[" +
       JSON.stringify({
@@ -99,15 +81,12 @@ Deno.test("mcp.so crawl: a cut-off file with BOM keeps complete records and coun
     assert.deepEqual(report.counts.skipped, { missing_name: 1, duplicate: 1, truncated: 1 });
     assert.deepEqual(report.counts.cleaned, { bom: 1, html_entities: 1, placeholder: 1 });
     assert.equal(report.counts.read, 4);
-    assert.equal(report.counts.read, report.counts.kept + report.skippedTotal);
-  } finally {
-    await Deno.remove(root, { recursive: true });
-  }
+    assertBalanced(report);
+  });
 });
 
 Deno.test("mcp.so crawl: a syntax error mid-file counts invalid_json, earlier records survive", async () => {
-  const root = await Deno.makeTempDir();
-  try {
+  await withSourceFixture({}, async (root) => {
     await Deno.mkdir(`${root}/mcp-servers/mcpcorpus`, { recursive: true });
     await Deno.writeTextFile(
       `${root}/mcp-servers/mcpcorpus/mcpso_servers_TRUNCATED.json`,
@@ -117,16 +96,11 @@ Deno.test("mcp.so crawl: a syntax error mid-file counts invalid_json, earlier re
     const records = await adapter.read(root, report);
     assert.deepEqual(records.map((r) => r.name), ["a"]);
     assert.deepEqual(report.counts.skipped, { invalid_json: 1 });
-  } finally {
-    await Deno.remove(root, { recursive: true });
-  }
+  });
 });
 
 Deno.test("mcp.so crawl: a missing file throws NotFound", async () => {
-  const root = await Deno.makeTempDir();
-  try {
+  await withSourceFixture({}, async (root) => {
     await assert.rejects(adapter.read(root, new SourceReport("mcp-so")), Deno.errors.NotFound);
-  } finally {
-    await Deno.remove(root, { recursive: true });
-  }
+  });
 });

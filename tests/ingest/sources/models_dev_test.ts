@@ -3,23 +3,14 @@ import { FIRST_PARTY, SOURCE_PROVIDER_IDS } from "../../../src/ingest/first_part
 import { SourceReport } from "../../../src/ingest/report.ts";
 import { adapters } from "../../../src/ingest/sources/models_dev.ts";
 import type { SourcePrice } from "../../../src/ingest/types.ts";
-import { SOURCES_DIR } from "../../_helpers.ts";
+import { assertBalanced, realRead, recordById, withSourceFixture } from "./_helpers.ts";
 
 const adapter = adapters[0]!;
 
-async function readReal(): Promise<{ records: SourcePrice[]; report: SourceReport }> {
-  const report = new SourceReport("models-dev");
-  const records = await adapter.read(SOURCES_DIR, report);
-  return { records, report };
-}
+const real = realRead(adapter);
 
-const real = readReal();
-
-function find(records: SourcePrice[], sourceId: string): SourcePrice {
-  const record = records.find((r) => r.sourceId === sourceId);
-  assert.ok(record, `missing ${sourceId}`);
-  return record;
-}
+const find = (records: SourcePrice[], sourceId: string) =>
+  recordById(records, sourceId, `missing ${sourceId}`);
 
 Deno.test("models.dev: reads all 5,276 provider-model files and keeps the 253 first-party prices", async () => {
   const { records, report } = await real;
@@ -30,7 +21,7 @@ Deno.test("models.dev: reads all 5,276 provider-model files and keeps the 253 fi
     not_list_price: 260, // China-region lists, coding/token plans, Perplexity Agent API
     no_price: 16,
   });
-  assert.equal(report.counts.read, report.counts.kept + report.skippedTotal);
+  assertBalanced(report);
   assert.equal(new Set(records.map((r) => r.sourceId)).size, records.length);
 });
 
@@ -92,8 +83,7 @@ Deno.test("models.dev: verifiedAt is the model's last_updated date, described as
 });
 
 Deno.test("models.dev: counts broken files, plans and base-model gaps without throwing", async () => {
-  const root = await Deno.makeTempDir();
-  try {
+  await withSourceFixture({}, async (root) => {
     const base = `${root}/llm-prices/models.dev`;
     const write = async (path: string, text: string) => {
       await Deno.mkdir(`${base}/${path.slice(0, path.lastIndexOf("/"))}`, { recursive: true });
@@ -130,8 +120,6 @@ Deno.test("models.dev: counts broken files, plans and base-model gaps without th
     });
     assert.equal(report.counts.cleaned.missing_base_model, 1);
     assert.equal(report.counts.read, 6);
-    assert.equal(report.counts.read, report.counts.kept + report.skippedTotal);
-  } finally {
-    await Deno.remove(root, { recursive: true });
-  }
+    assertBalanced(report);
+  });
 });

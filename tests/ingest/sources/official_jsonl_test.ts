@@ -1,27 +1,11 @@
 import assert from "node:assert/strict";
 import { SourceReport } from "../../../src/ingest/report.ts";
 import { adapters } from "../../../src/ingest/sources/official_jsonl.ts";
-import type { SourceServer } from "../../../src/ingest/types.ts";
-import { SOURCES_DIR } from "../../_helpers.ts";
+import { assertBalanced, realRead, recordById, withSourceFixture } from "./_helpers.ts";
 
 const adapter = adapters[0]!;
 const DIR = "mcp-servers/official-registry";
 const FILE = "rosmur_official_mcp_registry_2026-06-12.servers.jsonl";
-
-let real: Promise<{ servers: SourceServer[]; report: SourceReport }> | undefined;
-function readReal() {
-  real ??= (async () => {
-    const report = new SourceReport(adapter.info.id);
-    return { servers: await adapter.read(SOURCES_DIR, report), report };
-  })();
-  return real;
-}
-
-function byId(servers: SourceServer[], id: string): SourceServer {
-  const server = servers.find((s) => s.sourceId === id);
-  assert.ok(server, `record ${id} is kept`);
-  return server;
-}
 
 Deno.test("official-registry adapter describes its source as SOURCES.md does", () => {
   assert.equal(adapters.length, 1);
@@ -35,19 +19,19 @@ Deno.test("official-registry adapter describes its source as SOURCES.md does", (
 });
 
 Deno.test("official-registry adapter keeps one record per official name of the real export", async () => {
-  const { servers, report } = await readReal();
+  const { records: servers, report } = await realRead(adapter);
   assert.equal(report.counts.read, 11978);
   assert.equal(report.counts.kept, 11978);
   assert.equal(servers.length, report.counts.kept);
-  assert.equal(report.counts.read, report.counts.kept + report.skippedTotal);
+  assertBalanced(report);
   assert.equal(new Set(servers.map((s) => s.sourceId)).size, servers.length);
   assert.equal(new Set(servers.map((s) => s.name)).size, 10481, "distinct short names");
   assert.equal(report.counts.files, 1);
 });
 
 Deno.test("official-registry adapter maps repository, subfolder, hosting and times", async () => {
-  const { servers } = await readReal();
-  const lona = byId(servers, "agency.lona/trading");
+  const { records: servers } = await realRead(adapter);
+  const lona = recordById(servers, "agency.lona/trading");
   assert.equal(lona.officialName, "agency.lona/trading");
   assert.equal(lona.name, "trading");
   assert.equal(lona.repositoryUrl, "https://github.com/mindsightventures/lona");
@@ -57,22 +41,22 @@ Deno.test("official-registry adapter maps repository, subfolder, hosting and tim
   assert.equal(lona.status, "active");
   assert.equal(lona.publishedAt, "2026-02-24T00:07:27.525Z");
   // server_type "unknown" is a placeholder: no hosting rather than a guess.
-  const anki = byId(servers, "ai.ankimcp/anki-mcp-server-addon");
+  const anki = recordById(servers, "ai.ankimcp/anki-mcp-server-addon");
   assert.equal("hosting" in anki, false);
   assert.equal("subfolder" in anki, false);
   assert.equal(servers.filter((s) => s.status === "deprecated").length, 48);
 });
 
 Deno.test("official-registry adapter repairs Windows-1252 mojibake in descriptions", async () => {
-  const { servers, report } = await readReal();
-  const barcode = byId(servers, "io.github.Br0ski777/barcode-generator");
+  const { records: servers, report } = await realRead(adapter);
+  const barcode = recordById(servers, "io.github.Br0ski777/barcode-generator");
   assert.match(barcode.description ?? "", /^Generate barcodes — EAN-13/);
   assert.equal(report.counts.cleaned.mojibake, 18);
   assert.equal(servers.filter((s) => s.description?.includes("â€")).length, 0);
 });
 
 Deno.test("official-registry adapter keeps no empty or placeholder values", async () => {
-  const { servers } = await readReal();
+  const { records: servers } = await realRead(adapter);
   for (const s of servers) {
     assert.ok(s.name.trim() !== "", s.sourceId);
     for (const [key, value] of Object.entries(s)) {
@@ -85,8 +69,7 @@ Deno.test("official-registry adapter keeps no empty or placeholder values", asyn
 });
 
 Deno.test("official-registry adapter skips bad lines and older versions, and counts repairs", async () => {
-  const root = await Deno.makeTempDir();
-  try {
+  await withSourceFixture({}, async (root) => {
     await Deno.mkdir(`${root}/${DIR}`, { recursive: true });
     const line = (o: Record<string, unknown>) => JSON.stringify(o);
     const text = "\ufeff" + [
@@ -130,22 +113,17 @@ Deno.test("official-registry adapter skips bad lines and older versions, and cou
       not_an_object: 1,
     });
     assert.equal(report.counts.read, 5);
-    assert.equal(report.counts.read, report.counts.kept + report.skippedTotal);
+    assertBalanced(report);
     // Only the kept record's repairs count: one entity, one placeholder, and the file's BOM.
     assert.deepEqual(report.counts.cleaned, { bom: 1, html_entities: 1, placeholder: 1 });
-  } finally {
-    await Deno.remove(root, { recursive: true });
-  }
+  });
 });
 
 Deno.test("official-registry adapter throws NotFound when the export is missing", async () => {
-  const root = await Deno.makeTempDir();
-  try {
+  await withSourceFixture({}, async (root) => {
     await assert.rejects(
       () => adapter.read(root, new SourceReport(adapter.info.id)),
       Deno.errors.NotFound,
     );
-  } finally {
-    await Deno.remove(root, { recursive: true });
-  }
+  });
 });

@@ -1,27 +1,11 @@
 import assert from "node:assert/strict";
 import { SourceReport } from "../../../src/ingest/report.ts";
 import { adapters } from "../../../src/ingest/sources/official_server_json.ts";
-import type { SourceServer } from "../../../src/ingest/types.ts";
-import { SOURCES_DIR } from "../../_helpers.ts";
+import { assertBalanced, realRead, recordById, withSourceFixture } from "./_helpers.ts";
 
 const adapter = adapters[0]!;
 const DIR = "mcp-servers/official-registry";
 const FILE = "mcp-insights_servers_2025-12-18.json";
-
-let real: Promise<{ servers: SourceServer[]; report: SourceReport }> | undefined;
-function readReal() {
-  real ??= (async () => {
-    const report = new SourceReport(adapter.info.id);
-    return { servers: await adapter.read(SOURCES_DIR, report), report };
-  })();
-  return real;
-}
-
-function byId(servers: SourceServer[], id: string): SourceServer {
-  const server = servers.find((s) => s.sourceId === id);
-  assert.ok(server, `record ${id} is kept`);
-  return server;
-}
 
 Deno.test("official-server-json adapter describes its source as SOURCES.md does", () => {
   assert.equal(adapters.length, 1);
@@ -31,24 +15,24 @@ Deno.test("official-server-json adapter describes its source as SOURCES.md does"
 });
 
 Deno.test("official-server-json adapter keeps the latest of 2,794 versions for 1,108 servers", async () => {
-  const { servers, report } = await readReal();
+  const { records: servers, report } = await realRead(adapter);
   assert.equal(report.counts.read, 2794);
   assert.equal(report.counts.kept, 1108);
   assert.equal(servers.length, 1108);
   assert.deepEqual(report.counts.skipped, { older_version: 1686 });
-  assert.equal(report.counts.read, report.counts.kept + report.skippedTotal);
+  assertBalanced(report);
   assert.equal(report.counts.cleaned.bom, 1, "the file starts with a byte-order mark");
   assert.equal(new Set(servers.map((s) => s.sourceId)).size, servers.length);
-  const airtable = byId(servers, "io.github.domdomegg/airtable-mcp-server");
+  const airtable = recordById(servers, "io.github.domdomegg/airtable-mcp-server");
   assert.equal(airtable.version, "1.9.6");
   assert.equal(airtable.updatedAt, "2025-12-08T13:22:16.268Z");
-  const dialer = byId(servers, "app.getdialer/dialer");
+  const dialer = recordById(servers, "app.getdialer/dialer");
   assert.equal(dialer.version, "1.0.1");
 });
 
 Deno.test("official-server-json adapter maps packages with transport, runtime hint and secrets", async () => {
-  const { servers } = await readReal();
-  const fetch = byId(servers, "com.pulsemcp.servers/pulse-fetch");
+  const { records: servers } = await realRead(adapter);
+  const fetch = recordById(servers, "com.pulsemcp.servers/pulse-fetch");
   assert.equal(fetch.name, "pulse-fetch");
   assert.equal(fetch.repositoryUrl, "https://github.com/pulsemcp/mcp-servers");
   assert.equal(fetch.subfolder, "productionized/pulse-fetch");
@@ -66,26 +50,26 @@ Deno.test("official-server-json adapter maps packages with transport, runtime hi
   assert.equal(env.get("OPTIMIZE_FOR")?.default, "cost");
   assert.equal("isSecret" in env.get("OPTIMIZE_FOR")!, false);
 
-  const airtable = byId(servers, "io.github.domdomegg/airtable-mcp-server");
+  const airtable = recordById(servers, "io.github.domdomegg/airtable-mcp-server");
   assert.deepEqual(airtable.packages!.map((p) => p.registryType), ["npm", "oci", "mcpb"]);
   const mcpb = airtable.packages!.find((p) => p.registryType === "mcpb")!;
   assert.match(mcpb.fileSha256 ?? "", /^[0-9a-f]{64}$/);
 
-  const figma = byId(servers, "io.github.GLips/Figma-Context-MCP");
+  const figma = recordById(servers, "io.github.GLips/Figma-Context-MCP");
   const stdioArg = figma.packages![0]!.packageArguments!.find((a) => a.value === "--stdio");
   assert.deepEqual(stdioArg, { name: "--stdio", value: "--stdio", type: "positional" });
 });
 
 Deno.test("official-server-json adapter maps remotes with their headers", async () => {
-  const { servers } = await readReal();
-  const dialer = byId(servers, "app.getdialer/dialer");
+  const { records: servers } = await realRead(adapter);
+  const dialer = recordById(servers, "app.getdialer/dialer");
   assert.deepEqual(dialer.remotes, [
     { type: "streamable-http", url: "https://getdialer.app/mcp" },
     { type: "sse", url: "https://getdialer.app/sse" },
   ]);
   assert.equal(dialer.hosting, "remote");
   assert.deepEqual(dialer.transports, ["streamable-http", "sse"]);
-  const perplexity = byId(servers, "ai.smithery/arjunkmrm-perplexity-search");
+  const perplexity = recordById(servers, "ai.smithery/arjunkmrm-perplexity-search");
   assert.deepEqual(perplexity.remotes![0]!.headers![0], {
     name: "Authorization",
     description: "Bearer token for Smithery authentication",
@@ -93,13 +77,13 @@ Deno.test("official-server-json adapter maps remotes with their headers", async 
     isSecret: true,
     value: "Bearer {smithery_api_key}",
   });
-  const opsera = byId(servers, "io.opsera/opsera");
+  const opsera = recordById(servers, "io.opsera/opsera");
   assert.deepEqual(opsera.categories, ["devops", "automation"], "publisher-provided _meta");
   assert.equal(opsera.homepage, "https://docs.opsera.io/");
 });
 
 Deno.test("official-server-json adapter keeps no empty lists or placeholder values", async () => {
-  const { servers } = await readReal();
+  const { records: servers } = await realRead(adapter);
   const walk = (value: unknown, path: string): void => {
     assert.notEqual(value, undefined, path);
     if (Array.isArray(value)) {
@@ -118,8 +102,7 @@ Deno.test("official-server-json adapter keeps no empty lists or placeholder valu
 });
 
 Deno.test("official-server-json adapter skips broken items and counts repairs", async () => {
-  const root = await Deno.makeTempDir();
-  try {
+  await withSourceFixture({}, async (root) => {
     await Deno.mkdir(`${root}/${DIR}`, { recursive: true });
     const meta = (isLatest: boolean, updatedAt: string) => ({
       "io.modelcontextprotocol.registry/official": { status: "active", isLatest, updatedAt },
@@ -189,21 +172,16 @@ Deno.test("official-server-json adapter skips broken items and counts repairs", 
       placeholder: 1,
       tracking_params: 1,
     });
-  } finally {
-    await Deno.remove(root, { recursive: true });
-  }
+  });
 });
 
 Deno.test("official-server-json adapter counts a file that is not JSON as one invalid record", async () => {
-  const root = await Deno.makeTempDir();
-  try {
+  await withSourceFixture({}, async (root) => {
     await Deno.mkdir(`${root}/${DIR}`, { recursive: true });
     await Deno.writeTextFile(`${root}/${DIR}/${FILE}`, '[{"server": {"name": "a/b"}}, {"ser');
     const report = new SourceReport(adapter.info.id);
     assert.deepEqual(await adapter.read(root, report), []);
     assert.deepEqual(report.counts.skipped, { invalid_json: 1 });
     assert.equal(report.counts.read, 1);
-  } finally {
-    await Deno.remove(root, { recursive: true });
-  }
+  });
 });

@@ -2,18 +2,11 @@ import assert from "node:assert/strict";
 import { FIRST_PARTY } from "../../../src/ingest/first_party.ts";
 import { SourceReport } from "../../../src/ingest/report.ts";
 import { adapters, CROSS_CHECK_ONLY } from "../../../src/ingest/sources/openrouter.ts";
-import type { SourcePrice } from "../../../src/ingest/types.ts";
-import { SOURCES_DIR } from "../../_helpers.ts";
+import { assertBalanced, realRead, withSourceFixture } from "./_helpers.ts";
 
 const adapter = adapters[0]!;
 
-async function readReal(): Promise<{ records: SourcePrice[]; report: SourceReport }> {
-  const report = new SourceReport("openrouter");
-  const records = await adapter.read(SOURCES_DIR, report);
-  return { records, report };
-}
-
-const real = readReal();
+const real = realRead(adapter);
 
 Deno.test("openrouter: is marked cross-check only, as a reseller", () => {
   assert.ok(CROSS_CHECK_ONLY.has("openrouter"));
@@ -26,7 +19,7 @@ Deno.test("openrouter: reads 364 models and keeps the 261 made by first-party ma
   assert.equal(report.counts.read, 364);
   assert.equal(report.counts.kept, 261);
   assert.deepEqual(report.counts.skipped, { not_first_party: 90, free_variant: 13 });
-  assert.equal(report.counts.read, report.counts.kept + report.skippedTotal);
+  assertBalanced(report);
   assert.equal(new Set(records.map((r) => r.sourceId)).size, records.length);
 });
 
@@ -59,8 +52,7 @@ Deno.test("openrouter: converts per-token strings and keeps the per-call web sea
 });
 
 Deno.test("openrouter: counts broken entries without throwing", async () => {
-  const root = await Deno.makeTempDir();
-  try {
+  await withSourceFixture({}, async (root) => {
     await Deno.mkdir(`${root}/llm-prices/openrouter`, { recursive: true });
     await Deno.writeTextFile(
       `${root}/llm-prices/openrouter/openrouter_models_dump.json`,
@@ -86,8 +78,6 @@ Deno.test("openrouter: counts broken entries without throwing", async () => {
       not_first_party: 1,
       invalid_record: 2,
     });
-    assert.equal(report.counts.read, report.counts.kept + report.skippedTotal);
-  } finally {
-    await Deno.remove(root, { recursive: true });
-  }
+    assertBalanced(report);
+  });
 });

@@ -7,23 +7,16 @@ import {
   simonwAdapter,
 } from "../../../src/ingest/sources/simonw_llm_prices.ts";
 import type { SourcePrice } from "../../../src/ingest/types.ts";
-import { SOURCES_DIR } from "../../_helpers.ts";
+import { assertBalanced, readSource, recordById, withSourceFixture } from "./_helpers.ts";
 
 const NOW = new Date("2026-11-22T12:00:00Z");
 
-async function readReal(now = NOW): Promise<{ records: SourcePrice[]; report: SourceReport }> {
-  const report = new SourceReport("simonw-llm-prices");
-  const records = await simonwAdapter({ now }).read(SOURCES_DIR, report);
-  return { records, report };
-}
+const readReal = (now = NOW) => readSource(simonwAdapter({ now }));
 
 const real = readReal();
 
-function find(records: SourcePrice[], sourceId: string): SourcePrice {
-  const record = records.find((r) => r.sourceId === sourceId);
-  assert.ok(record, `missing ${sourceId}`);
-  return record;
-}
+const find = (records: SourcePrice[], sourceId: string) =>
+  recordById(records, sourceId, `missing ${sourceId}`);
 
 Deno.test("simonw/llm-prices: reads 142 models of 11 vendor files and keeps 116", async () => {
   const { records, report } = await real;
@@ -31,7 +24,7 @@ Deno.test("simonw/llm-prices: reads 142 models of 11 vendor files and keeps 116"
   assert.equal(report.counts.read, 142);
   assert.equal(report.counts.kept, 116);
   assert.deepEqual(report.counts.skipped, { folded_into_tier: 25, duplicate_id: 1 });
-  assert.equal(report.counts.read, report.counts.kept + report.skippedTotal);
+  assertBalanced(report);
   assert.equal(new Set(records.map((r) => r.sourceId)).size, records.length);
   for (const r of records) assert.ok(FIRST_PARTY.has(r.provider), r.sourceId);
   assert.deepEqual(
@@ -106,8 +99,7 @@ Deno.test("simonw/llm-prices: currentEntry falls back to the open-ended entry", 
 });
 
 Deno.test("simonw/llm-prices: counts broken files and records without throwing", async () => {
-  const root = await Deno.makeTempDir();
-  try {
+  await withSourceFixture({}, async (root) => {
     const dir = `${root}/llm-prices/simonw-llm-prices`;
     await Deno.mkdir(dir, { recursive: true });
     await Deno.writeTextFile(`${dir}/broken.json`, "{ not json");
@@ -140,8 +132,6 @@ Deno.test("simonw/llm-prices: counts broken files and records without throwing",
       no_price: 1,
       invalid_record: 1,
     });
-    assert.equal(report.counts.read, report.counts.kept + report.skippedTotal);
-  } finally {
-    await Deno.remove(root, { recursive: true });
-  }
+    assertBalanced(report);
+  });
 });

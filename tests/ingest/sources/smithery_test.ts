@@ -1,41 +1,23 @@
 import assert from "node:assert/strict";
-import { isPlaceholder } from "../../../src/ingest/clean.ts";
 import { SourceReport } from "../../../src/ingest/report.ts";
 import { adapters } from "../../../src/ingest/sources/smithery.ts";
-import type { SourceServer } from "../../../src/ingest/types.ts";
-import { SOURCES_DIR } from "../../_helpers.ts";
+import { assertBalanced, assertNoPlaceholders, realRead, withSourceFixture } from "./_helpers.ts";
 
 const adapter = adapters[0]!;
 
-/** Fails when any string anywhere in the records is empty or a placeholder such as "unknown". */
-function assertNoPlaceholders(records: SourceServer[]): void {
-  const walk = (value: unknown, where: string): void => {
-    if (typeof value === "string") assert.ok(!isPlaceholder(value), `placeholder at ${where}`);
-    else if (Array.isArray(value)) value.forEach((v, i) => walk(v, `${where}[${i}]`));
-    else if (value !== null && typeof value === "object") {
-      for (const [k, v] of Object.entries(value)) {
-        assert.notEqual(v, undefined, `undefined property ${where}.${k}`);
-        walk(v, `${where}.${k}`);
-      }
-    }
-  };
-  records.forEach((r) => walk(r, r.sourceId));
-}
-
 Deno.test("smithery: keeps all 5,186 servers of the April 2025 dump", async () => {
-  const report = new SourceReport("smithery");
-  const records = await adapter.read(SOURCES_DIR, report);
+  const { records, report } = await realRead(adapter);
   assert.equal(report.counts.read, 5186);
   assert.equal(report.counts.kept, 5186);
   assert.deepEqual(report.counts.skipped, {});
   assert.equal(records.length, 5186);
-  assert.equal(report.counts.read, report.counts.kept + report.skippedTotal);
+  assertBalanced(report);
   assert.equal(new Set(records.map((r) => r.sourceId)).size, records.length);
   assertNoPlaceholders(records);
 });
 
 Deno.test("smithery: maps qualifiedName, display name and use count of Desktop Commander", async () => {
-  const records = await adapter.read(SOURCES_DIR, new SourceReport("smithery"));
+  const { records } = await realRead(adapter);
   const dc = records.find((r) => r.sourceId === "@wonderwhy-er/desktop-commander");
   assert.deepEqual(dc, {
     source: "smithery",
@@ -50,7 +32,7 @@ Deno.test("smithery: maps qualifiedName, display name and use count of Desktop C
 });
 
 Deno.test("smithery: never invents a repository URL or uses the Smithery page as homepage", async () => {
-  const records = await adapter.read(SOURCES_DIR, new SourceReport("smithery"));
+  const { records } = await realRead(adapter);
   assert.ok(records.every((r) => r.repositoryUrl === undefined && r.homepage === undefined));
   // `@owner/repo` ids give only a join hint; unscoped ids such as "neon" give none.
   assert.equal(records.find((r) => r.sourceId === "neon")?.repositoryHint, undefined);
@@ -61,8 +43,7 @@ Deno.test("smithery: never invents a repository URL or uses the Smithery page as
 });
 
 Deno.test("smithery: counts BOM, entities, placeholders, missing names and duplicates", async () => {
-  const root = await Deno.makeTempDir();
-  try {
+  await withSourceFixture({}, async (root) => {
     await Deno.mkdir(`${root}/mcp-servers/smithery`, { recursive: true });
     const servers = [
       {
@@ -92,15 +73,12 @@ Deno.test("smithery: counts BOM, entities, placeholders, missing names and dupli
     }]);
     assert.deepEqual(report.counts.skipped, { missing_name: 1, duplicate: 1, missing_id: 1 });
     assert.deepEqual(report.counts.cleaned, { bom: 1, html_entities: 1, placeholder: 1 });
-    assert.equal(report.counts.read, report.counts.kept + report.skippedTotal);
-  } finally {
-    await Deno.remove(root, { recursive: true });
-  }
+    assertBalanced(report);
+  });
 });
 
 Deno.test("smithery: a cut-off file counts one invalid_json skip instead of throwing", async () => {
-  const root = await Deno.makeTempDir();
-  try {
+  await withSourceFixture({}, async (root) => {
     await Deno.mkdir(`${root}/mcp-servers/smithery`, { recursive: true });
     await Deno.writeTextFile(
       `${root}/mcp-servers/smithery/Smithery_Servers_2025-04.json`,
@@ -109,7 +87,5 @@ Deno.test("smithery: a cut-off file counts one invalid_json skip instead of thro
     const report = new SourceReport("smithery");
     assert.deepEqual(await adapter.read(root, report), []);
     assert.deepEqual(report.counts.skipped, { invalid_json: 1 });
-  } finally {
-    await Deno.remove(root, { recursive: true });
-  }
+  });
 });

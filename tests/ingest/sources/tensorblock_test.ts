@@ -1,26 +1,10 @@
 import assert from "node:assert/strict";
 import { SourceReport } from "../../../src/ingest/report.ts";
 import { adapters } from "../../../src/ingest/sources/tensorblock.ts";
-import type { SourceServer } from "../../../src/ingest/types.ts";
-import { SOURCES_DIR } from "../../_helpers.ts";
+import { assertBalanced, realRead, recordById, withSourceFixture } from "./_helpers.ts";
 
 const adapter = adapters[0]!;
 const DIR = "mcp-servers/tensorblock";
-
-let real: Promise<{ servers: SourceServer[]; report: SourceReport }> | undefined;
-function readReal() {
-  real ??= (async () => {
-    const report = new SourceReport(adapter.info.id);
-    return { servers: await adapter.read(SOURCES_DIR, report), report };
-  })();
-  return real;
-}
-
-function byId(servers: SourceServer[], id: string): SourceServer {
-  const server = servers.find((s) => s.sourceId === id);
-  assert.ok(server, `record ${id} is kept`);
-  return server;
-}
 
 Deno.test("tensorblock adapter describes its source as SOURCES.md does", () => {
   assert.equal(adapters.length, 1);
@@ -30,19 +14,19 @@ Deno.test("tensorblock adapter describes its source as SOURCES.md does", () => {
 });
 
 Deno.test("tensorblock adapter keeps all 7,729 profiles; metadata without a profile has no name", async () => {
-  const { servers, report } = await readReal();
+  const { records: servers, report } = await realRead(adapter);
   assert.equal(report.counts.kept, 7729);
   assert.equal(servers.length, 7729);
   assert.deepEqual(report.counts.skipped, { missing_name: 107 });
   assert.equal(report.counts.read, 7729 + 107);
-  assert.equal(report.counts.read, report.counts.kept + report.skippedTotal);
+  assertBalanced(report);
   assert.equal(report.counts.files, 7729 + 143);
   assert.ok((report.counts.cleaned.placeholder ?? 0) > 7000, '"unknown" transports and licences');
 });
 
 Deno.test("tensorblock adapter drops unknown placeholders instead of keeping them", async () => {
-  const { servers } = await readReal();
-  const grade = byId(servers, "agentgrade-com-974d9e01");
+  const { records: servers } = await realRead(adapter);
+  const grade = recordById(servers, "agentgrade-com-974d9e01");
   assert.deepEqual(grade, {
     source: "tensorblock",
     sourceId: "agentgrade-com-974d9e01",
@@ -63,8 +47,8 @@ Deno.test("tensorblock adapter drops unknown placeholders instead of keeping the
 });
 
 Deno.test("tensorblock adapter overlays server metadata and keeps its tool names", async () => {
-  const { servers } = await readReal();
-  const bernstein = byId(servers, "github-sipyourdrink-ltd-bernstein-82d9a3e2");
+  const { records: servers } = await realRead(adapter);
+  const bernstein = recordById(servers, "github-sipyourdrink-ltd-bernstein-82d9a3e2");
   assert.equal(bernstein.name, "sipyourdrink-ltd/bernstein");
   assert.match(bernstein.description ?? "", /^Deterministic orchestration/, "overlay wins");
   assert.equal(bernstein.repositoryUrl, "https://github.com/sipyourdrink-ltd/bernstein");
@@ -79,8 +63,8 @@ Deno.test("tensorblock adapter overlays server metadata and keeps its tool names
 });
 
 Deno.test("tensorblock adapter derives packages and remotes only where the source is clear", async () => {
-  const { servers } = await readReal();
-  const bitcompare = byId(servers, "bitcompare-net-mcp-1db77cc7");
+  const { records: servers } = await realRead(adapter);
+  const bitcompare = recordById(servers, "bitcompare-net-mcp-1db77cc7");
   assert.deepEqual(bitcompare.packages, [
     { registryType: "npm", identifier: "@bitcompare/mcp-server", runtimeHint: "npx" },
   ]);
@@ -88,7 +72,7 @@ Deno.test("tensorblock adapter derives packages and remotes only where the sourc
     { type: "streamable-http", url: "https://api.bitcompare.net/mcp" },
   ]);
   assert.equal("hosting" in bitcompare, false, "both local and remote");
-  const veradata = byId(servers, "api-veradata-dev-69a345fc");
+  const veradata = recordById(servers, "api-veradata-dev-69a345fc");
   assert.equal(veradata.hosting, "remote");
   assert.equal(servers.filter((s) => s.packages).length, 140);
   const identifiers = servers.flatMap((s) => s.packages ?? []).map((p) => p.identifier);
@@ -98,8 +82,7 @@ Deno.test("tensorblock adapter derives packages and remotes only where the sourc
 });
 
 Deno.test("tensorblock adapter skips broken files and counts repairs", async () => {
-  const root = await Deno.makeTempDir();
-  try {
+  await withSourceFixture({}, async (root) => {
     await Deno.mkdir(`${root}/${DIR}/profiles`, { recursive: true });
     await Deno.mkdir(`${root}/${DIR}/server-metadata`, { recursive: true });
     const profile = (id: string, extra: Record<string, unknown>) =>
@@ -143,11 +126,9 @@ Deno.test("tensorblock adapter skips broken files and counts repairs", async () 
     }]);
     assert.deepEqual(report.counts.skipped, { invalid_json: 1, missing_name: 2 });
     assert.equal(report.counts.read, 4);
-    assert.equal(report.counts.read, report.counts.kept + report.skippedTotal);
+    assertBalanced(report);
     assert.equal(report.counts.cleaned.bom, 1);
     assert.equal(report.counts.cleaned.html_entities, 1);
     assert.ok((report.counts.cleaned.placeholder ?? 0) >= 2);
-  } finally {
-    await Deno.remove(root, { recursive: true });
-  }
+  });
 });

@@ -1,26 +1,10 @@
 import assert from "node:assert/strict";
 import { SourceReport } from "../../../src/ingest/report.ts";
 import { adapters } from "../../../src/ingest/sources/toolsdk.ts";
-import type { SourceServer } from "../../../src/ingest/types.ts";
-import { SOURCES_DIR } from "../../_helpers.ts";
+import { assertBalanced, realRead, recordById, withSourceFixture } from "./_helpers.ts";
 
 const adapter = adapters[0]!;
 const DIR = "mcp-servers/toolsdk";
-
-let real: Promise<{ servers: SourceServer[]; report: SourceReport }> | undefined;
-function readReal() {
-  real ??= (async () => {
-    const report = new SourceReport(adapter.info.id);
-    return { servers: await adapter.read(SOURCES_DIR, report), report };
-  })();
-  return real;
-}
-
-function byId(servers: SourceServer[], id: string): SourceServer {
-  const server = servers.find((s) => s.sourceId === id);
-  assert.ok(server, `record ${id} is kept`);
-  return server;
-}
 
 Deno.test("toolsdk adapter describes its source as SOURCES.md does", () => {
   assert.equal(adapters.length, 1);
@@ -30,26 +14,26 @@ Deno.test("toolsdk adapter describes its source as SOURCES.md does", () => {
 });
 
 Deno.test("toolsdk adapter reads all 4,908 package files and folds identical copies", async () => {
-  const { servers, report } = await readReal();
+  const { records: servers, report } = await realRead(adapter);
   assert.equal(report.counts.read, 4908);
   assert.deepEqual(report.counts.skipped, { duplicate: 154 });
   assert.equal(report.counts.kept, 4754);
   assert.equal(servers.length, 4754);
-  assert.equal(report.counts.read, report.counts.kept + report.skippedTotal);
+  assertBalanced(report);
   assert.equal(report.counts.files, 4908 + 2, "package files plus the two indexes");
   assert.equal(new Set(servers.map((s) => s.sourceId)).size, servers.length);
   // The copy in a second category folder adds its category to the kept record.
-  const cabin = byId(servers, "travel-transportation/cabin-flights");
+  const cabin = recordById(servers, "travel-transportation/cabin-flights");
   assert.deepEqual(cabin.categories, ["Travel & Transportation", "Uncategorized"]);
   assert.equal(servers.some((s) => s.sourceId === "uncategorized/cabin-flights"), false);
 });
 
 Deno.test("toolsdk adapter marks 815 validated servers with 8,010 tools", async () => {
-  const { servers } = await readReal();
+  const { records: servers } = await realRead(adapter);
   assert.equal(servers.filter((s) => s.validated === true).length, 815);
   assert.equal(servers.filter((s) => s.tools).length, 814);
   assert.equal(servers.reduce((n, s) => n + (s.tools?.length ?? 0), 0), 8010);
-  const adb = byId(servers, "databases/adb-mysql-mcp-server");
+  const adb = recordById(servers, "databases/adb-mysql-mcp-server");
   assert.equal(adb.validated, true);
   assert.deepEqual(adb.tools?.[0], {
     name: "execute_sql",
@@ -58,8 +42,8 @@ Deno.test("toolsdk adapter marks 815 validated servers with 8,010 tools", async 
 });
 
 Deno.test("toolsdk adapter keeps env vars with their secret flag", async () => {
-  const { servers } = await readReal();
-  const cabin = byId(servers, "travel-transportation/cabin-flights");
+  const { records: servers } = await realRead(adapter);
+  const cabin = recordById(servers, "travel-transportation/cabin-flights");
   assert.equal(cabin.repositoryUrl, "https://github.com/yolo-maxi/cabin");
   assert.equal(cabin.license, "MIT");
   const pkg = cabin.packages![0]!;
@@ -77,18 +61,18 @@ Deno.test("toolsdk adapter keeps env vars with their secret flag", async () => {
 });
 
 Deno.test("toolsdk adapter maps runtimes to registries and remote-only entries to remotes", async () => {
-  const { servers } = await readReal();
-  const adb = byId(servers, "databases/adb-mysql-mcp-server");
+  const { records: servers } = await realRead(adapter);
+  const adb = recordById(servers, "databases/adb-mysql-mcp-server");
   assert.equal(adb.name, "Alibaba Cloud Adb MySQL MCP Server");
   assert.deepEqual(adb.packages?.map((p) => [p.registryType, p.identifier]), [
     ["pypi", "adb-mysql-mcp-server"],
   ]);
   assert.deepEqual(adb.categories, ["Databases"]);
   assert.equal("license" in adb, false, '"unknown" licence is dropped');
-  const tavily = byId(servers, "search-data-extraction/tavily-docker-mcp-server");
+  const tavily = recordById(servers, "search-data-extraction/tavily-docker-mcp-server");
   assert.equal(tavily.packages?.[0]?.registryType, "oci");
   assert.equal(tavily.packages?.[0]?.identifier, "mcp/tavily");
-  const pictify = byId(servers, "art-and-culture/pictify");
+  const pictify = recordById(servers, "art-and-culture/pictify");
   assert.equal("packages" in pictify, false, "@toolsdk-remote/ names no real package");
   assert.deepEqual(pictify.remotes, [{ type: "streamable-http", url: "https://mcp.pictify.io" }]);
   assert.equal(pictify.hosting, "remote");
@@ -99,7 +83,7 @@ Deno.test("toolsdk adapter maps runtimes to registries and remote-only entries t
 });
 
 Deno.test("toolsdk adapter keeps no empty names or placeholder values", async () => {
-  const { servers } = await readReal();
+  const { records: servers } = await realRead(adapter);
   for (const s of servers) {
     assert.ok(s.name.trim() !== "" && s.name.toLowerCase() !== "unknown", s.sourceId);
     assert.notEqual(s.license?.toLowerCase(), "unknown", s.sourceId);
@@ -111,8 +95,7 @@ Deno.test("toolsdk adapter keeps no empty names or placeholder values", async ()
 });
 
 Deno.test("toolsdk adapter skips broken files and counts repairs", async () => {
-  const root = await Deno.makeTempDir();
-  try {
+  await withSourceFixture({}, async (root) => {
     await Deno.mkdir(`${root}/${DIR}/indexes`, { recursive: true });
     await Deno.mkdir(`${root}/${DIR}/packages/databases`, { recursive: true });
     await Deno.mkdir(`${root}/${DIR}/packages/other`, { recursive: true });
@@ -170,11 +153,9 @@ Deno.test("toolsdk adapter skips broken files and counts repairs", async () => {
     }]);
     assert.deepEqual(report.counts.skipped, { duplicate: 1, invalid_json: 1, missing_name: 1 });
     assert.equal(report.counts.read, 4);
-    assert.equal(report.counts.read, report.counts.kept + report.skippedTotal);
+    assertBalanced(report);
     assert.equal(report.counts.cleaned.bom, 1);
     assert.ok((report.counts.cleaned.html_entities ?? 0) >= 2);
     assert.ok((report.counts.cleaned.placeholder ?? 0) >= 1);
-  } finally {
-    await Deno.remove(root, { recursive: true });
-  }
+  });
 });

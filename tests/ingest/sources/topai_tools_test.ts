@@ -1,52 +1,27 @@
 import assert from "node:assert/strict";
-import { isPlaceholder } from "../../../src/ingest/clean.ts";
 import { SourceReport } from "../../../src/ingest/report.ts";
 import { adapters } from "../../../src/ingest/sources/topai_tools.ts";
-import type { SourceTool } from "../../../src/ingest/types.ts";
-import { SOURCES_DIR } from "../../_helpers.ts";
+import { assertBalanced, assertNoPlaceholders, realRead } from "./_helpers.ts";
 
 const adapter = adapters[0]!;
 
-let real: Promise<{ tools: SourceTool[]; report: SourceReport }> | undefined;
-function readReal() {
-  real ??= (async () => {
-    const report = new SourceReport(adapter.info.id);
-    return { tools: await adapter.read(SOURCES_DIR, report), report };
-  })();
-  return real;
-}
-
-function assertNoPlaceholders(records: SourceTool[]): void {
-  const walk = (value: unknown, where: string): void => {
-    if (typeof value === "string") assert.ok(!isPlaceholder(value), `placeholder at ${where}`);
-    else if (Array.isArray(value)) value.forEach((v, i) => walk(v, `${where}[${i}]`));
-    else if (value !== null && typeof value === "object") {
-      for (const [k, v] of Object.entries(value)) {
-        assert.notEqual(v, undefined, `undefined property ${where}.${k}`);
-        walk(v, `${where}.${k}`);
-      }
-    }
-  };
-  records.forEach((r) => walk(r, r.sourceId));
-}
-
 Deno.test("topai-tools: keeps all 504 rows, keyed by their topai.tools page", async () => {
-  const { tools, report } = await readReal();
+  const { records: tools, report } = await realRead(adapter);
   assert.equal(report.counts.read, 504);
   assert.equal(report.counts.kept, 504);
   assert.deepEqual(report.counts.skipped, {});
-  assert.equal(report.counts.read, report.counts.kept + report.skippedTotal);
+  assertBalanced(report);
   assert.equal(new Set(tools.map((t) => t.sourceId)).size, 504);
   assertNoPlaceholders(tools);
 });
 
 Deno.test("topai-tools: never sets url (the CSV only links topai.tools listing pages)", async () => {
-  const { tools } = await readReal();
+  const { records: tools } = await realRead(adapter);
   assert.ok(tools.every((t) => t.url === undefined));
 });
 
 Deno.test("topai-tools: maps Rasa.io's subscription, category and use-case bullets", async () => {
-  const { tools } = await readReal();
+  const { records: tools } = await realRead(adapter);
   const rasa = tools.find((t) => t.sourceId === "rasa-io");
   assert.ok(rasa !== undefined);
   assert.equal(rasa.name, "Rasa.Io");
@@ -63,7 +38,7 @@ Deno.test("topai-tools: maps Rasa.io's subscription, category and use-case bulle
 });
 
 Deno.test("topai-tools: multi-paragraph texts give a first-paragraph description and the full text", async () => {
-  const { tools } = await readReal();
+  const { records: tools } = await realRead(adapter);
   const gift = tools.find((t) => t.sourceId === "gift-ideas-ai-xyz");
   assert.ok(gift?.longDescription?.includes("\n"));
   assert.ok(!gift?.description?.includes("No more procrastination"));
@@ -71,7 +46,7 @@ Deno.test("topai-tools: multi-paragraph texts give a first-paragraph description
 });
 
 Deno.test("topai-tools: pricing labels map to models; 'Visit Site' and 'Unknown' mean none", async () => {
-  const { tools, report } = await readReal();
+  const { records: tools, report } = await realRead(adapter);
   const counts: Record<string, number> = {};
   for (const t of tools) counts[t.pricing ?? "none"] = (counts[t.pricing ?? "none"] ?? 0) + 1;
   assert.deepEqual(counts, {
@@ -103,7 +78,7 @@ Deno.test("topai-tools: a broken CSV is counted and skipped, never thrown", asyn
   const report = new SourceReport("topai-tools");
   const tools = await adapter.read(root, report);
   assert.equal(report.counts.read, 4);
-  assert.equal(report.counts.read, report.counts.kept + report.skippedTotal);
+  assertBalanced(report);
   assert.deepEqual(report.counts.skipped, { missing_name: 1, invalid_csv_row: 1, duplicate: 1 });
   assert.deepEqual(tools, [{
     source: "topai-tools",
