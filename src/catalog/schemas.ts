@@ -86,6 +86,24 @@ const Derived = z.string().describe(
   "How a derived list was made (no source states it): e.g. same-category-lexical",
 );
 
+/** A source record behind an entry, with the source's name and licence for attribution. */
+export const SourceAttribution = z.object({
+  source: z.string(),
+  sourceId: z.string(),
+  name: z.string(),
+  license: z.string(),
+});
+
+/** 2 to 5 distinct ids (compared case-insensitively), for comparisons. */
+function _distinctIds(noun: string, maxLength: number) {
+  return z.array(z.string().trim().min(1).max(maxLength)).min(2).max(5)
+    .refine(
+      (ids) => new Set(ids.map((x) => x.toLowerCase())).size === ids.length,
+      `${noun[0]!.toUpperCase()}${noun.slice(1)} must differ`,
+    )
+    .describe(`2 to 5 distinct ${noun}`);
+}
+
 /** Where an entry sits in the taxonomy, and how that was decided. */
 export const TaxonomyPlacement = z.object({
   facetId: z.string(),
@@ -127,20 +145,13 @@ export const ToolDetailsOutput = ToolRecord.extend({
   taxonomy: TaxonomyPlacement.nullable(),
   createdAt: z.string().nullable(),
   updatedAt: z.string().nullable(),
-  sources: z.array(z.object({
-    source: z.string(),
-    sourceId: z.string(),
-    name: z.string(),
-    license: z.string(),
-  })),
+  sources: z.array(SourceAttribution),
   provenance: z.record(z.string(), z.string()),
 });
 
 /** Input of `compareTools`. */
 export const CompareToolsInput = z.object({
-  slugs: z.array(z.string().trim().min(1).max(200)).min(2).max(5)
-    .refine((s) => new Set(s.map((x) => x.toLowerCase())).size === s.length, "Slugs must differ")
-    .describe("2 to 5 distinct tool slugs"),
+  slugs: _distinctIds("tool slugs", 200),
 }).strict();
 
 /** Side-by-side comparison of tools. */
@@ -362,20 +373,13 @@ export const ServerDetailsOutput = ServerSummary.extend({
   ),
   inventoryStatus: z.enum(["known", "unknown"]),
   inventorySource: z.string().nullable(),
-  sources: z.array(z.object({
-    source: z.string(),
-    sourceId: z.string(),
-    name: z.string(),
-    license: z.string(),
-  })),
+  sources: z.array(SourceAttribution),
   provenance: z.record(z.string(), z.string()),
 });
 
 /** Input of `compareServers`. */
 export const CompareServersInput = z.object({
-  names: z.array(z.string().trim().min(1).max(300)).min(2).max(5)
-    .refine((s) => new Set(s.map((x) => x.toLowerCase())).size === s.length, "Names must differ")
-    .describe("2 to 5 distinct server names"),
+  names: _distinctIds("server names", 300),
 }).strict();
 
 /** Side-by-side comparison of servers. */

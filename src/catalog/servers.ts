@@ -24,7 +24,7 @@ import { memo } from "./memo.ts";
 import { rank, type Signal } from "./ranking.ts";
 import { queryTerms, type ServerFilter } from "./store.ts";
 import { requireNode } from "./taxonomy.ts";
-import { placementOf, summarize, termPatterns } from "./tools.ts";
+import { placementOf, sourceRefs, summarize, termPatterns } from "./tools.ts";
 import { parseInput } from "./validate.ts";
 
 /** Deepest offset a cursor may reach (ranking keeps a bounded candidate list). */
@@ -227,15 +227,7 @@ export function getServer(
     trust: s.trust ?? null,
     inventoryStatus: s.tools.length > 0 ? "known" : "unknown",
     inventorySource: s.toolsSource ?? null,
-    sources: s.sources.map((r) => {
-      const info = ctx.sources.get(r.source);
-      return {
-        source: r.source,
-        sourceId: r.sourceId,
-        name: info?.name ?? r.source,
-        license: info?.license ?? "none stated",
-      };
-    }),
+    sources: sourceRefs(ctx, s.sources),
     provenance: s.provenance,
   };
 }

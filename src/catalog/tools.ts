@@ -170,7 +170,17 @@ function _pricingTiers(tool: CatalogTool) {
   }
 }
 
-function _sourceRefs(ctx: CatalogContext, refs: { source: string; sourceId: string }[]) {
+/**
+ * Source records with each source's name and licence, for attribution.
+ *
+ * @param ctx catalog context (source registry)
+ * @param refs the entry's source records
+ * @returns `{source, sourceId, name, license}` per record
+ */
+export function sourceRefs(
+  ctx: CatalogContext,
+  refs: { source: string; sourceId: string }[],
+): { source: string; sourceId: string; name: string; license: string }[] {
   return refs.map((r) => {
     const info = ctx.sources.get(r.source);
     return {
@@ -222,7 +232,7 @@ export function getTool(ctx: CatalogContext, input: unknown): z.infer<typeof Too
     taxonomy: placementOf(tool.taxonomy),
     createdAt: tool.createdAt ?? null,
     updatedAt: tool.updatedAt ?? null,
-    sources: _sourceRefs(ctx, tool.sources),
+    sources: sourceRefs(ctx, tool.sources),
     provenance: tool.provenance,
   };
 }
