@@ -13,6 +13,10 @@
  * (91% for the first recommendation), `medium` 60%, `low` 46%. Tried and rejected on the first
  * label set: 0.55 / 0.42 and 0.62 / 0.48 (`high` only 59% and 65% relevant).
  *
+ * Servers (top 10 of hybrid search for the 66 server queries; every returned entry has a
+ * similarity, also those found only by their words): evidence ≥ 0.65 was relevant 86% of the
+ * time, 0.55-0.65 63%, below 0.55 at most 48%, hence 0.65 / 0.55.
+ *
  * @module
  */
 import type { Signal } from "./ranking.ts";
@@ -21,7 +25,10 @@ import type { Signal } from "./ranking.ts";
 export type Confidence = "high" | "medium" | "low";
 
 /** Evidence thresholds per level (see module docs for the calibration). */
-export const CONFIDENCE_THRESHOLDS = { high: 0.68, medium: 0.52 } as const;
+export const CONFIDENCE_THRESHOLDS = {
+  tools: { high: 0.68, medium: 0.52 },
+  servers: { high: 0.65, medium: 0.55 },
+} as const;
 
 /**
  * The evidence score of one ranked entry.
@@ -52,13 +59,14 @@ export function evidenceOf(signal: Signal | undefined): number {
  * The confidence level of one ranked entry.
  *
  * @param signal what the entry matched
+ * @param kind the corpus (thresholds differ: server texts are shorter and noisier)
  * @returns `high`, `medium` or `low` by {@link CONFIDENCE_THRESHOLDS}
  */
-export function confidenceOf(signal: Signal | undefined): Confidence {
+export function confidenceOf(
+  signal: Signal | undefined,
+  kind: "tools" | "servers" = "tools",
+): Confidence {
   const e = evidenceOf(signal);
-  return e >= CONFIDENCE_THRESHOLDS.high
-    ? "high"
-    : e >= CONFIDENCE_THRESHOLDS.medium
-    ? "medium"
-    : "low";
+  const t = CONFIDENCE_THRESHOLDS[kind];
+  return e >= t.high ? "high" : e >= t.medium ? "medium" : "low";
 }

@@ -7,6 +7,7 @@
  *
  * @module
  */
+import { dot } from "../embed/embedder.ts";
 import type { CatalogContext } from "./context.ts";
 import type { ServerFilter, ToolFilter, VectorHit } from "./store.ts";
 
@@ -135,8 +136,9 @@ export async function rank(
     ? ctx.store.lexicalTools(q, filter as ToolFilter)
     : ctx.store.lexicalServers(q, filter as ServerFilter);
   let semantic: VectorHit[] = [];
+  let vector: Float32Array | undefined;
   if (used !== "lexical") {
-    const vector = await embedQuery(ctx, q);
+    vector = await embedQuery(ctx, q);
     semantic = kind === "tools"
       ? ctx.store.knnTools(vector, filter as ToolFilter, SEMANTIC_CANDIDATES)
       : ctx.store.knnServers(vector, filter as ServerFilter, SEMANTIC_CANDIDATES);
@@ -174,6 +176,15 @@ export async function rank(
     ? semantic.filter((h) => h.similarity >= SEMANTIC_FLOOR).length
     : lexical.total + strongSemantic;
   const ids = order.slice(offset, offset + limit);
+  // Entries found only by their words still get a similarity, so confidence can use it.
+  if (vector) {
+    for (const id of ids) {
+      const signal = signals.get(id)!;
+      if (signal.similarity !== undefined) continue;
+      const v = ctx.store.vectorOf(kind, id);
+      if (v) signal.similarity = dot(vector, v);
+    }
+  }
   // `total` never claims fewer matches than the entries actually returned.
   return {
     ids,

@@ -162,7 +162,7 @@ async function _search(
       ...toServerSummary(ctx, s),
       match: q === undefined
         ? null
-        : { reason: serverReason(s, q, signal), confidence: confidenceOf(signal) },
+        : { reason: serverReason(s, q, signal), confidence: confidenceOf(signal, "servers") },
     };
   });
   const next = offset + page.ids.length;
