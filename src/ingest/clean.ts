@@ -389,3 +389,34 @@ export function fixMojibake(text: string, report?: SourceReport): string {
   report?.clean("mojibake");
   return fixed;
 }
+
+/** Code hosts whose `owner/repo` URLs are repositories. */
+const CODE_HOST =
+  /^(?:https?:\/\/)?(?:www\.)?(?:github\.com|gitlab\.com|bitbucket\.org|codeberg\.org|gitee\.com)(?:[/?#]|$)/i;
+/** A code-host URL naming `owner/repo` (not a search, topic or organization page). */
+const REPO_URL =
+  /^(?:https?:\/\/)?(?:www\.)?(?:github\.com|gitlab\.com|bitbucket\.org|codeberg\.org|gitee\.com)\/(?!(?:search|topics|orgs|marketplace|collections|features|sponsors|apps|settings)[/?#]|(?:search|topics|orgs|marketplace|collections|features|sponsors|apps|settings)$)[^/?#]+\/[^/?#]+/i;
+
+/**
+ * Sorts a source URL into a repository URL or a homepage. A code-host URL naming `owner/repo`
+ * (GitHub, GitLab, Bitbucket, Codeberg, Gitee) is a repository; one that is not (a search or an
+ * organization page) is neither, dropped and counted as a `not_a_repository` repair; any other
+ * URL is a homepage (cleaned with {@link cleanUrl}).
+ *
+ * @param url cleaned URL text, or `undefined`
+ * @param report counts repairs
+ * @returns `{ repositoryUrl }`, `{ homepage }` or `{}`
+ */
+export function classifySourceUrl(
+  url: string | undefined,
+  report: SourceReport,
+): { repositoryUrl?: string; homepage?: string } {
+  if (url === undefined) return {};
+  if (REPO_URL.test(url)) return { repositoryUrl: url };
+  if (CODE_HOST.test(url)) {
+    report.clean("not_a_repository");
+    return {};
+  }
+  const homepage = cleanUrl(url, report);
+  return homepage === undefined ? {} : { homepage };
+}

@@ -17,6 +17,7 @@
  */
 import { cleanText, normalizeName, normalizeRepoUrl, slugify } from "./clean.ts";
 import type { TrustScore } from "./trust.ts";
+import { UnionFind } from "./union_find.ts";
 import type {
   MergeStats,
   ServerPackage,
@@ -157,26 +158,14 @@ function _packageKeys(record: SourceServer): string[] {
   return keys;
 }
 
-/** Union-find over record indices, with the repository keys each set holds. */
-class _Clusters {
-  readonly parent: number[];
+/** Union-find over record indices that also tracks the repository key each set holds. */
+class _Clusters extends UnionFind {
   readonly repos: (string | undefined)[];
   refused = 0;
 
   constructor(locations: _Location[]) {
-    this.parent = locations.map((_, i) => i);
+    super(locations.length);
     this.repos = locations.map((l) => l.repo === undefined ? undefined : _key(l));
-  }
-
-  find(i: number): number {
-    let root = i;
-    while (this.parent[root] !== root) root = this.parent[root]!;
-    while (this.parent[i] !== root) {
-      const next = this.parent[i]!;
-      this.parent[i] = root;
-      i = next;
-    }
-    return root;
   }
 
   /** Links two records; with `strict`, refuses when both sets carry different repository keys. */
@@ -190,8 +179,8 @@ class _Clusters {
       this.refused++;
       return;
     }
-    const [root, child] = ra < rb ? [ra, rb] : [rb, ra];
-    this.parent[child] = root;
+    const root = this.joinRoots(ra, rb);
+    const child = root === ra ? rb : ra;
     this.repos[root] = this.repos[root] ?? this.repos[child];
   }
 }

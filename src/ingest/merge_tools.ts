@@ -35,6 +35,7 @@
  */
 import { normalizeName, slugify } from "./clean.ts";
 import type { CatalogTool, MergeStats, PricingModel, SourceTool, ToolReview } from "./types.ts";
+import { UnionFind } from "./union_find.ts";
 
 /** Source ids of the AI-tool adapters, most structured first. */
 const SOURCES = [
@@ -361,32 +362,15 @@ function cmp(a: string, b: string): number {
 }
 
 /** Union-find over record indexes, counting merges by rule. */
-class UnionFind {
-  readonly parent: number[];
+class _RuleSets extends UnionFind {
   readonly byRule: Record<string, number> = {};
-
-  constructor(n: number) {
-    this.parent = Array.from({ length: n }, (_, i) => i);
-  }
-
-  find(i: number): number {
-    let root = i;
-    while (this.parent[root] !== root) root = this.parent[root]!;
-    while (this.parent[i] !== root) {
-      const next = this.parent[i]!;
-      this.parent[i] = root;
-      i = next;
-    }
-    return root;
-  }
 
   /** Joins the sets of `a` and `b` (the lower root wins, for determinism). */
   union(a: number, b: number, rule: string): void {
     const ra = this.find(a);
     const rb = this.find(b);
     if (ra === rb) return;
-    if (ra < rb) this.parent[rb] = ra;
-    else this.parent[ra] = rb;
+    this.joinRoots(ra, rb);
     this.byRule[rule] = (this.byRule[rule] ?? 0) + 1;
   }
 }
@@ -405,7 +389,7 @@ function groupBy<K>(indexes: number[], key: (i: number) => K | undefined): Map<K
 }
 
 /** Unions every member of each group with its first member. */
-function unionGroups(uf: UnionFind, groups: Map<unknown, number[]>, rule: string): void {
+function unionGroups(uf: _RuleSets, groups: Map<unknown, number[]>, rule: string): void {
   for (const members of groups.values()) {
     for (const m of members.slice(1)) uf.union(members[0]!, m, rule);
   }
@@ -601,7 +585,7 @@ function buildTool(records: SourceTool[]): Omit<CatalogTool, "slug"> {
 export function mergeTools(records: SourceTool[]): { tools: CatalogTool[]; stats: MergeStats } {
   const sorted = [...records].sort(compareRecords);
   const n = sorted.length;
-  const uf = new UnionFind(n);
+  const uf = new _RuleSets(n);
   const all = sorted.map((_, i) => i);
   const sites = sorted.map((r) => r.url === undefined ? undefined : siteOf(r.url, r.name));
   const names = sorted.map((r) => nameKey(r.name));

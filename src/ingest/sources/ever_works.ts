@@ -19,10 +19,10 @@
  */
 import { parse as parseYaml } from "yaml";
 import {
+  classifySourceUrl,
   cleanDate,
   cleanLongText,
   cleanText,
-  cleanUrl,
   dropUndefined,
   isRecord,
   nonEmpty,
@@ -79,13 +79,6 @@ function _date(value: unknown): string | undefined {
   }
   return cleanDate(value);
 }
-
-/** Code hosts whose `owner/repo` URLs are repositories. */
-const CODE_HOST =
-  /^(?:https?:\/\/)?(?:www\.)?(?:github\.com|gitlab\.com|bitbucket\.org|codeberg\.org|gitee\.com)(?:[/?#]|$)/i;
-/** A code-host URL naming `owner/repo` (not a search, topic or organization page). */
-const REPO_URL =
-  /^(?:https?:\/\/)?(?:www\.)?(?:github\.com|gitlab\.com|bitbucket\.org|codeberg\.org|gitee\.com)\/(?!(?:search|topics|orgs|marketplace|collections|features|sponsors|apps|settings)[/?#]|(?:search|topics|orgs|marketplace|collections|features|sponsors|apps|settings)$)[^/?#]+\/[^/?#]+/i;
 
 /**
  * Folders that exist (or existed before archiving) under `src/` of the reference repository
@@ -149,13 +142,7 @@ function _classifyUrl(
       repositoryUrl: `https://github.com/modelcontextprotocol/servers/tree/main/src/${folder}`,
     };
   }
-  if (REPO_URL.test(url)) return { repositoryUrl: url };
-  if (CODE_HOST.test(url)) {
-    report.clean("not_a_repository");
-    return {};
-  }
-  const homepage = cleanUrl(url, report);
-  return homepage === undefined ? {} : { homepage };
+  return classifySourceUrl(url, report);
 }
 
 /** Maps one parsed item file to a record, or returns the skip reason. */

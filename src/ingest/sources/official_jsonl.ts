@@ -16,7 +16,8 @@
  * @module
  */
 import { cleanDate, cleanText, dropUndefined, isRecord, stripBom } from "../clean.ts";
-import { SourceReport } from "../report.ts";
+import type { SourceReport } from "../report.ts";
+import { NewestVersions, type VersionCandidate } from "./_newest.ts";
 import type { SourceAdapter, SourceServer } from "../types.ts";
 
 /** Path of the export relative to the sources root. */
@@ -85,24 +86,8 @@ function _fixMojibake(text: string | undefined, report: SourceReport): string | 
   return fixed;
 }
 
-/** A candidate record with what is needed to pick the newest version of a name. */
-interface _Candidate {
-  server: SourceServer;
-  latest: boolean;
-  /** Repairs made while mapping, counted only if the candidate is kept. */
-  cleaned: Record<string, number>;
-  /** Milliseconds since the epoch of `updated_at` (or `published_at`), `-Infinity` if unknown. */
-  time: number;
-}
-
-/** True when candidate `a` should replace the kept candidate `b` of the same name. */
-function _isNewer(a: _Candidate, b: _Candidate): boolean {
-  if (a.latest !== b.latest) return a.latest;
-  return a.time > b.time;
-}
-
 /** Maps one parsed line to a record, or returns the skip reason; `report` is a scratch counter. */
-function _toServer(row: unknown, report: SourceReport): _Candidate | string {
+function _toServer(row: unknown, report: SourceReport): VersionCandidate | string {
   if (!isRecord(row)) return "not_an_object";
   const developer = cleanText(row.developer, report);
   const mcpName = cleanText(row.mcp_name, report);
@@ -144,7 +129,7 @@ function _toServer(row: unknown, report: SourceReport): _Candidate | string {
  * Counts one `read` per non-blank line.
  */
 function _parse(text: string, report: SourceReport): SourceServer[] {
-  const byName = new Map<string, _Candidate>();
+  const newest = new NewestVersions(report);
   for (const line of stripBom(text, report).split("\n")) {
     if (line.trim() === "") continue;
     report.read();
@@ -155,28 +140,9 @@ function _parse(text: string, report: SourceReport): SourceServer[] {
       report.skip("invalid_json");
       continue;
     }
-    const candidate = _toServer(row, new SourceReport("scratch"));
-    if (typeof candidate === "string") {
-      report.skip(candidate);
-      continue;
-    }
-    const key = candidate.server.sourceId;
-    const kept = byName.get(key);
-    if (kept === undefined) {
-      byName.set(key, candidate);
-      continue;
-    }
-    const [winner, loser] = _isNewer(candidate, kept) ? [candidate, kept] : [kept, candidate];
-    byName.set(key, winner);
-    report.skip(winner.server.version === loser.server.version ? "duplicate" : "older_version");
+    newest.offer(_toServer(row, newest.scratch()));
   }
-  const out: SourceServer[] = [];
-  for (const c of byName.values()) {
-    for (const [kind, n] of Object.entries(c.cleaned)) report.clean(kind, n);
-    out.push(c.server);
-  }
-  report.keep(out.length);
-  return out;
+  return newest.finish();
 }
 
 /**

@@ -28,7 +28,8 @@ import {
   nonEmpty,
   readJsonFile,
 } from "../clean.ts";
-import { SourceReport } from "../report.ts";
+import type { SourceReport } from "../report.ts";
+import { NewestVersions, type VersionCandidate } from "./_newest.ts";
 import type {
   ServerInput,
   ServerPackage,
@@ -138,18 +139,8 @@ function _remotes(value: unknown, report: SourceReport): ServerRemote[] {
   return out;
 }
 
-/** A candidate record with what is needed to pick the newest version of a name. */
-interface _Candidate {
-  server: SourceServer;
-  latest: boolean;
-  /** Repairs made while mapping, counted only if the candidate is kept. */
-  cleaned: Record<string, number>;
-  /** Milliseconds since the epoch of `updatedAt` (or `publishedAt`), `-Infinity` if unknown. */
-  time: number;
-}
-
 /** Maps one `{ server, _meta }` item, or the skip reason; `report` is a scratch counter. */
-function _toServer(item: unknown, report: SourceReport): _Candidate | string {
+function _toServer(item: unknown, report: SourceReport): VersionCandidate | string {
   if (!isRecord(item) || !isRecord(item.server)) return "not_an_object";
   const s = item.server;
   const officialName = cleanText(s.name, report);
@@ -235,34 +226,12 @@ export const adapters: SourceAdapter<SourceServer>[] = [
         report.skip("invalid_json");
         return [];
       }
-      const byName = new Map<string, _Candidate>();
+      const newest = new NewestVersions(report);
       for (const item of data) {
         report.read();
-        const candidate = _toServer(item, new SourceReport("scratch"));
-        if (typeof candidate === "string") {
-          report.skip(candidate);
-          continue;
-        }
-        const key = candidate.server.sourceId;
-        const kept = byName.get(key);
-        if (kept === undefined) {
-          byName.set(key, candidate);
-          continue;
-        }
-        const newer = candidate.latest !== kept.latest
-          ? candidate.latest
-          : candidate.time > kept.time;
-        const [winner, loser] = newer ? [candidate, kept] : [kept, candidate];
-        byName.set(key, winner);
-        report.skip(winner.server.version === loser.server.version ? "duplicate" : "older_version");
+        newest.offer(_toServer(item, newest.scratch()));
       }
-      const out: SourceServer[] = [];
-      for (const c of byName.values()) {
-        for (const [kind, n] of Object.entries(c.cleaned)) report.clean(kind, n);
-        out.push(c.server);
-      }
-      report.keep(out.length);
-      return out;
+      return newest.finish();
     },
   },
 ];

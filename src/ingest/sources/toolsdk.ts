@@ -21,9 +21,9 @@
  * @module
  */
 import {
+  classifySourceUrl,
   cleanList,
   cleanText,
-  cleanUrl,
   dropUndefined,
   isRecord,
   nonEmpty,
@@ -176,32 +176,6 @@ function _remotes(value: unknown, report: SourceReport): ServerRemote[] {
   return out;
 }
 
-/** Code hosts whose `owner/repo` URLs are repositories. */
-const CODE_HOST =
-  /^(?:https?:\/\/)?(?:www\.)?(?:github\.com|gitlab\.com|bitbucket\.org|codeberg\.org|gitee\.com)(?:[/?#]|$)/i;
-/** A code-host URL naming `owner/repo` (not a search, topic or organization page). */
-const REPO_URL =
-  /^(?:https?:\/\/)?(?:www\.)?(?:github\.com|gitlab\.com|bitbucket\.org|codeberg\.org|gitee\.com)\/(?!(?:search|topics|orgs|marketplace|collections|features|sponsors|apps|settings)[/?#]|(?:search|topics|orgs|marketplace|collections|features|sponsors|apps|settings)$)[^/?#]+\/[^/?#]+/i;
-
-/**
- * Sorts a source URL into a repository URL or a homepage. A code-host URL that is not a
- * repository (a GitHub search or an organization page) is neither: it is dropped and counted as a
- * `not_a_repository` repair.
- */
-function _classifyUrl(
-  url: string | undefined,
-  report: SourceReport,
-): { repositoryUrl?: string; homepage?: string } {
-  if (url === undefined) return {};
-  if (REPO_URL.test(url)) return { repositoryUrl: url };
-  if (CODE_HOST.test(url)) {
-    report.clean("not_a_repository");
-    return {};
-  }
-  const homepage = cleanUrl(url, report);
-  return homepage === undefined ? {} : { homepage };
-}
-
 /** Maps one package file to a record, or returns the skip reason. */
 function _toServer(
   path: string,
@@ -218,7 +192,7 @@ function _toServer(
   const env = _envVars(data.env, report);
   const pkg = _package(data, env, report);
   const remotes = _remotes(data.remotes, report);
-  const links = _classifyUrl(cleanText(data.url, report), report);
+  const links = classifySourceUrl(cleanText(data.url, report), report);
   return dropUndefined<SourceServer>({
     source: "toolsdk",
     sourceId: path.replace(/\.json$/, ""),

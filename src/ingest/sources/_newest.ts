@@ -1,0 +1,84 @@
+/**
+ * Keeping one record per official registry name when a source lists several versions: the one
+ * marked latest, else the most recently updated. Shared by the two official-registry adapters.
+ *
+ * @module
+ */
+import { SourceReport } from "../report.ts";
+import type { SourceServer } from "../types.ts";
+
+/** A mapped record with what is needed to pick the newest version of its name. */
+export interface VersionCandidate {
+  server: SourceServer;
+  /** The source marks this version as the latest. */
+  latest: boolean;
+  /** Repairs made while mapping, counted only if the candidate is kept. */
+  cleaned: Record<string, number>;
+  /** Milliseconds since the epoch of the update (or publication) time, `-Infinity` if unknown. */
+  time: number;
+}
+
+/**
+ * Collects candidates by `sourceId` (the official name) and keeps the newest of each.
+ *
+ * @example
+ * ```ts
+ * const newest = new NewestVersions(report);
+ * for (const item of items) newest.offer(toCandidate(item, newest.scratch()));
+ * return newest.finish();
+ * ```
+ */
+export class NewestVersions {
+  #report: SourceReport;
+  #byName = new Map<string, VersionCandidate>();
+
+  /** @param report the source's counter (reads are counted by the caller) */
+  constructor(report: SourceReport) {
+    this.#report = report;
+  }
+
+  /** A throwaway counter for mapping one candidate (its repairs count only if it is kept). */
+  scratch(): SourceReport {
+    return new SourceReport("scratch");
+  }
+
+  /**
+   * Offers one mapped record, or the reason it could not be mapped (counted as skipped). A
+   * displaced candidate is skipped as `older_version` (`duplicate` when the versions are equal).
+   *
+   * @param candidate the record, or a skip reason
+   */
+  offer(candidate: VersionCandidate | string): void {
+    if (typeof candidate === "string") {
+      this.#report.skip(candidate);
+      return;
+    }
+    const key = candidate.server.sourceId;
+    const kept = this.#byName.get(key);
+    if (kept === undefined) {
+      this.#byName.set(key, candidate);
+      return;
+    }
+    const newer = candidate.latest !== kept.latest ? candidate.latest : candidate.time > kept.time;
+    const [winner, loser] = newer ? [candidate, kept] : [kept, candidate];
+    this.#byName.set(key, winner);
+    this.#report.skip(
+      winner.server.version === loser.server.version ? "duplicate" : "older_version",
+    );
+  }
+
+  /**
+   * Counts the kept records and their repairs.
+   *
+   * @returns the kept records, in the order their names first appeared
+   */
+  finish(): SourceServer[] {
+    const out: SourceServer[] = [];
+    for (const c of this.#byName.values()) {
+      for (const [kind, n] of Object.entries(c.cleaned)) this.#report.clean(kind, n);
+      out.push(c.server);
+    }
+    this.#report.keep(out.length);
+    return out;
+  }
+}
