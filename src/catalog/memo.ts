@@ -9,6 +9,8 @@ import type { CatalogContext } from "./context.ts";
 
 /** Results kept per process (least recently used evicted first). */
 export const RESULT_CACHE_SIZE = 5000;
+/** Longest cache key kept, in characters: bigger inputs are computed every time (bounds memory). */
+export const MAX_KEY_LENGTH = 2048;
 
 /**
  * Returns the cached result for `(name, input)` or computes, caches and returns it. Errors are not
@@ -16,7 +18,9 @@ export const RESULT_CACHE_SIZE = 5000;
  *
  * @param ctx catalog context holding the cache
  * @param name use-case name, e.g. `searchTools`
- * @param input the validated input (its JSON is the key)
+ * @param input the input, raw or validated (its JSON is the key; an input that has no JSON form,
+ *   such as one holding a `BigInt`, or whose key exceeds {@link MAX_KEY_LENGTH}, is computed
+ *   without caching)
  * @param compute produces the result on a miss
  * @returns the result (shared between callers: never mutate it)
  */
@@ -26,7 +30,13 @@ export async function memo<T>(
   input: unknown,
   compute: () => T | Promise<T>,
 ): Promise<T> {
-  const key = `${name}:${JSON.stringify(input)}`;
+  let key: string;
+  try {
+    key = `${name}:${JSON.stringify(input)}`;
+  } catch {
+    return await compute();
+  }
+  if (key.length > MAX_KEY_LENGTH) return await compute();
   const cache = ctx.results;
   if (cache.has(key)) {
     const hit = cache.get(key);

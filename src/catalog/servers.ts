@@ -130,19 +130,22 @@ export async function searchServers(
   ctx: CatalogContext,
   input: unknown,
 ): Promise<z.infer<typeof SearchServersOutput>> {
-  const p = parseInput(SearchServersInput, input);
-  if (p.facetId !== undefined) requireNode(ctx, p.facetId, "facet", "facetId");
-  if (p.leafId !== undefined) requireNode(ctx, p.leafId, "leaf", "leafId");
-  const offset = _offset(p.cursor);
-  const filter = {
-    ...(p.category !== undefined && { category: p.category }),
-    ...(p.hosting !== undefined && { hosting: p.hosting }),
-    ...(p.transport !== undefined && { transport: p.transport }),
-    ...(p.registryType !== undefined && { registryType: p.registryType }),
-    ...(p.facetId !== undefined && { facetId: p.facetId }),
-    ...(p.leafId !== undefined && { leafId: p.leafId }),
-  };
-  return await memo(ctx, "searchServers", p, () => _search(ctx, p, filter, offset));
+  // Keyed by the raw input: a repeated request skips validation too (errors are never cached).
+  return await memo(ctx, "searchServers", input, () => {
+    const p = parseInput(SearchServersInput, input);
+    if (p.facetId !== undefined) requireNode(ctx, p.facetId, "facet", "facetId");
+    if (p.leafId !== undefined) requireNode(ctx, p.leafId, "leaf", "leafId");
+    const offset = _offset(p.cursor);
+    const filter = {
+      ...(p.category !== undefined && { category: p.category }),
+      ...(p.hosting !== undefined && { hosting: p.hosting }),
+      ...(p.transport !== undefined && { transport: p.transport }),
+      ...(p.registryType !== undefined && { registryType: p.registryType }),
+      ...(p.facetId !== undefined && { facetId: p.facetId }),
+      ...(p.leafId !== undefined && { leafId: p.leafId }),
+    };
+    return _search(ctx, p, filter, offset);
+  });
 }
 
 async function _search(

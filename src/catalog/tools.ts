@@ -95,6 +95,14 @@ export async function searchTools(
   ctx: CatalogContext,
   input: unknown,
 ): Promise<z.infer<typeof SearchToolsOutput>> {
+  // Keyed by the raw input: a repeated request skips validation too (errors are never cached).
+  return await memo(ctx, "searchTools", input, () => _searchTools(ctx, input));
+}
+
+async function _searchTools(
+  ctx: CatalogContext,
+  input: unknown,
+): Promise<z.infer<typeof SearchToolsOutput>> {
   const p = parseInput(SearchToolsInput, input);
   if (p.slug !== undefined) {
     return { results: [toToolRecord(ctx, _requireTool(ctx, p.slug))], total: 1 };
@@ -111,15 +119,13 @@ export async function searchTools(
     ...(p.subcategoryId !== undefined && { subcategoryId: p.subcategoryId }),
     ...(p.leafId !== undefined && { leafId: p.leafId }),
   };
-  return await memo(ctx, "searchTools", p, async () => {
-    const page = p.q === undefined || queryTerms(p.q).length === 0
-      ? ctx.store.browseTools(filter, p.limit, p.offset)
-      : await rank(ctx, "tools", p.q, filter, p.mode, p.limit, p.offset);
-    return {
-      results: ctx.store.toolsByIds(page.ids).map((t) => toToolRecord(ctx, t)),
-      total: page.total,
-    };
-  });
+  const page = p.q === undefined || queryTerms(p.q).length === 0
+    ? ctx.store.browseTools(filter, p.limit, p.offset)
+    : await rank(ctx, "tools", p.q, filter, p.mode, p.limit, p.offset);
+  return {
+    results: ctx.store.toolsByIds(page.ids).map((t) => toToolRecord(ctx, t)),
+    total: page.total,
+  };
 }
 
 /** Platforms recognized in features and tags to derive `integrations`. */
@@ -400,8 +406,10 @@ export async function recommendTools(
   ctx: CatalogContext,
   input: unknown,
 ): Promise<z.infer<typeof RecommendOutput>> {
-  const { query, limit } = parseInput(RecommendInput, input);
-  return await memo(ctx, "recommendTools", { query, limit }, () => _recommend(ctx, query, limit));
+  return await memo(ctx, "recommendTools", input, () => {
+    const { query, limit } = parseInput(RecommendInput, input);
+    return _recommend(ctx, query, limit);
+  });
 }
 
 async function _recommend(

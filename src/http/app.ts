@@ -7,12 +7,12 @@
  * @module
  */
 import { type Context, Hono } from "hono";
-import { cors } from "hono/cors";
 import { AppError } from "../errors.ts";
 import type { CatalogContext } from "../catalog/context.ts";
 import { mcpHandler, type McpRouteOptions } from "../mcp/route.ts";
 import { type Access, applyEntitlements, getUsage } from "../access/access.ts";
 import { accessMiddleware, type AppEnv, countRequest } from "./access.ts";
+import { publicCors } from "./cors.ts";
 import { errorResponse } from "./errors.ts";
 import { restRoutes } from "./rest.ts";
 import { openApiDocument } from "./openapi.ts";
@@ -55,8 +55,7 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   app.use(
     "*",
-    cors({
-      origin: "*",
+    publicCors({
       allowMethods: ["GET", "POST", "DELETE", "OPTIONS"],
       allowHeaders: [
         "Authorization",

@@ -24,12 +24,14 @@ import {
   toolAlternatives,
 } from "../catalog/tools.ts";
 
-/** Serialized JSON of results that the use cases return from their cache (same object each hit). */
-const _serialized = new WeakMap<object, string>();
+/** UTF-8 JSON of results that the use cases return from their cache (same object each hit). */
+const _serialized = new WeakMap<object, Uint8Array<ArrayBuffer>>();
+const _encoder = new TextEncoder();
 
 /**
- * Answers with a JSON body, serializing each result object once: use cases return the same object
- * for repeated inputs (see `catalog/memo.ts`), so a cache hit skips `JSON.stringify`.
+ * Answers with a JSON body, serializing and UTF-8 encoding each result object once: use cases
+ * return the same object for repeated inputs (see `catalog/memo.ts`), so a cache hit skips
+ * `JSON.stringify` and the encoding (about a third of a cached search's CPU time in a profile).
  *
  * @param c the request context
  * @param value the result object
@@ -38,7 +40,7 @@ const _serialized = new WeakMap<object, string>();
 export function json(c: Context, value: object): Response {
   let body = _serialized.get(value);
   if (body === undefined) {
-    body = JSON.stringify(value);
+    body = _encoder.encode(JSON.stringify(value));
     _serialized.set(value, body);
   }
   return c.body(body, 200, { "content-type": "application/json; charset=UTF-8" });
@@ -62,8 +64,10 @@ export function queryInput(
   integers: string[] = [],
 ): Record<string, unknown> {
   const input: Record<string, unknown> = {};
+  // One parse of the query string (the first value of a repeated name wins, as in `query(name)`).
+  const all = c.req.query();
   for (const name of names) {
-    const value = c.req.query(name);
+    const value = all[name];
     if (value === undefined) continue;
     if (integers.includes(name)) {
       if (!/^\s*-?\d{1,9}\s*$/.test(value)) {
