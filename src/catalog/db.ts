@@ -12,7 +12,7 @@ import { DatabaseSync } from "node:sqlite";
 import { load as loadSqliteVec } from "sqlite-vec";
 
 /** Version of the table layout below; a catalog with another version is rebuilt. */
-export const SCHEMA_VERSION = 3;
+export const SCHEMA_VERSION = 4;
 
 /** FTS5 tokenizer: Porter stemming over Unicode words, diacritics folded. */
 const TOKENIZER = "porter unicode61 remove_diacritics 2";
@@ -80,7 +80,8 @@ CREATE INDEX prices_provider ON prices(provider);
 
 /**
  * DDL of the vector tables (sqlite-vec `vec0`), created only when the catalog is built with
- * embeddings. Row ids equal `tools.id` / `servers.id`; cosine distance. (A binary-quantized first
+ * embeddings. Row ids equal `tools.id` / `servers.id`; cosine distance. `leaf_vectors` holds the
+ * embedding of each taxonomy leaf (233 rows, read whole into memory by the store). (A binary-quantized first
  * pass was measured and dropped: the same top 10, but 2-3x slower because of the rescoring
  * lookups.)
  *
@@ -90,7 +91,8 @@ CREATE INDEX prices_provider ON prices(provider);
 export function vectorSchemaSql(dimension: number): string {
   return `
 CREATE VIRTUAL TABLE tools_vec USING vec0(embedding float[${dimension}] distance_metric=cosine);
-CREATE VIRTUAL TABLE servers_vec USING vec0(embedding float[${dimension}] distance_metric=cosine);`;
+CREATE VIRTUAL TABLE servers_vec USING vec0(embedding float[${dimension}] distance_metric=cosine);
+CREATE TABLE leaf_vectors (leaf_id TEXT PRIMARY KEY, embedding BLOB NOT NULL);`;
 }
 
 /** Options of {@link openCatalog}. */

@@ -138,6 +138,10 @@ export function rankLexical(candidates: Candidate[]): { id: number; score: numbe
 export class CatalogStore {
   readonly db: DatabaseSync;
   #statements = new Map<string, ReturnType<DatabaseSync["prepare"]>>();
+  #vectors = new Map<string, Map<number, Float32Array>>();
+  #leafVectors: Map<string, Float32Array> | undefined;
+  #leafIds = new Map<string, Map<number, string>>();
+  #hasVectors: boolean | undefined;
 
   /**
    * @param db an open catalog database (see {@link CatalogStore.open})
@@ -460,18 +464,78 @@ export class CatalogStore {
 
   /** True when the catalog was built with embeddings. */
   get hasVectors(): boolean {
-    return this.meta("embedding_model") !== undefined;
+    return this.#hasVectors ??= this.meta("embedding_model") !== undefined;
+  }
+
+  /**
+   * Every stored embedding of a table, read once and kept in memory (5,993 tools ≈ 12 MB and
+   * 33,087 servers ≈ 68 MB at 512 dimensions; about 1 s to read the servers). Point lookups in a
+   * `vec0` table cost about 35 µs each, too slow to rescore hundreds of candidates per query.
+   *
+   * @param table `tools` or `servers`
+   * @returns row id → unit vector (views into one buffer); empty without vectors
+   */
+  vectors(table: "tools" | "servers"): Map<number, Float32Array> {
+    let map = this.#vectors.get(table);
+    if (map) return map;
+    map = new Map();
+    if (this.hasVectors) {
+      const rows = this.#all(`SELECT rowid AS id, embedding FROM ${table}_vec`);
+      const dim = Number(this.meta("embedding_dimension"));
+      const all = new Float32Array(rows.length * dim);
+      rows.forEach((r, i) => {
+        const bytes = r.embedding as Uint8Array;
+        const end = bytes.byteOffset + dim * 4;
+        all.set(new Float32Array(bytes.buffer.slice(bytes.byteOffset, end)), i * dim);
+        map!.set(Number(r.id), all.subarray(i * dim, (i + 1) * dim));
+      });
+    }
+    this.#vectors.set(table, map);
+    return map;
   }
 
   /** The stored embedding of a tool or server row, or `undefined`. */
   vectorOf(table: "tools" | "servers", id: number): Float32Array | undefined {
-    if (!this.hasVectors) return undefined;
-    const row = this.#get(`SELECT embedding FROM ${table}_vec WHERE rowid = ?`, BigInt(id));
-    if (!row) return undefined;
-    const bytes = row.embedding as Uint8Array;
-    return new Float32Array(
-      bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength),
-    );
+    return this.vectors(table).get(id);
+  }
+
+  /**
+   * Embeddings of the taxonomy leaves' texts, stored at ingest with the entries' vectors.
+   *
+   * @returns leaf id → unit vector; empty for a catalog without vectors
+   */
+  leafVectors(): Map<string, Float32Array> {
+    if (this.#leafVectors) return this.#leafVectors;
+    this.#leafVectors = new Map();
+    if (this.hasVectors) {
+      for (const r of this.#all("SELECT leaf_id, embedding FROM leaf_vectors")) {
+        const bytes = r.embedding as Uint8Array;
+        this.#leafVectors.set(
+          r.leaf_id as string,
+          new Float32Array(
+            bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength),
+          ),
+        );
+      }
+    }
+    return this.#leafVectors;
+  }
+
+  /**
+   * The primary taxonomy leaf of every row of a table, read once and kept in memory.
+   *
+   * @param table `tools` or `servers`
+   * @returns row id → leaf id (rows without a leaf are absent)
+   */
+  leafIds(table: "tools" | "servers"): Map<number, string> {
+    let map = this.#leafIds.get(table);
+    if (map) return map;
+    map = new Map();
+    for (const r of this.#all(`SELECT id, leaf_id FROM ${table} WHERE leaf_id IS NOT NULL`)) {
+      map.set(Number(r.id), r.leaf_id as string);
+    }
+    this.#leafIds.set(table, map);
+    return map;
   }
 
   /**

@@ -42,6 +42,8 @@ export interface CatalogVectors {
   dimension: number;
   tools: Float32Array[];
   servers: Float32Array[];
+  /** Embedding of each taxonomy leaf's text (`leafText` in `ingest/classify.ts`), by leaf id. */
+  leaves?: Map<string, Float32Array>;
 }
 
 function _blob(v: Float32Array): Uint8Array {
@@ -94,6 +96,8 @@ export async function writeCatalog(path: string, data: CatalogData): Promise<voi
           const insert = db.prepare(`INSERT INTO ${table}_vec (rowid, embedding) VALUES (?, ?)`);
           list.forEach((vec, i) => insert.run(BigInt(i + 1), _blob(vec)));
         }
+        const leaf = db.prepare("INSERT INTO leaf_vectors (leaf_id, embedding) VALUES (?, ?)");
+        for (const [id, vec] of v.leaves ?? []) leaf.run(id, _blob(vec));
         meta.run("embedding_model", v.model);
         meta.run("embedding_dimension", String(v.dimension));
       }

@@ -9,6 +9,7 @@ import { type CatalogVectors, type Placement, writeCatalog } from "../catalog/wr
 import {
   type ClassificationSummary,
   Classifier,
+  leafText,
   loadCategoryMap,
   summarize as summarizeClassification,
   toPlacement,
@@ -223,7 +224,14 @@ export async function buildCatalog(options: BuildOptions): Promise<IngestReport>
   let placements: Awaited<ReturnType<typeof classifyAll>>;
   try {
     if (pool) {
-      const texts = [...merged.tools.map(toolText), ...merged.servers.map(serverText)];
+      // Leaf descriptions are embedded with the entries (and cached with them): the classifier
+      // and the hybrid ranking's taxonomy prior both use them.
+      const leaves = (await loadTaxonomy()).leaves;
+      const texts = [
+        ...merged.tools.map(toolText),
+        ...merged.servers.map(serverText),
+        ...leaves.map(leafText),
+      ];
       const { vectors: all, stats } = await embedTexts(texts, {
         embedder: pool,
         cachePath: options.embedCachePath ?? "data/embed-cache.db",
@@ -234,7 +242,10 @@ export async function buildCatalog(options: BuildOptions): Promise<IngestReport>
         model: stats.model,
         dimension: pool.dimension,
         tools: all.slice(0, merged.tools.length),
-        servers: all.slice(merged.tools.length),
+        servers: all.slice(merged.tools.length, merged.tools.length + merged.servers.length),
+        leaves: new Map(
+          leaves.map((leaf, i) => [leaf.id, all[merged.tools.length + merged.servers.length + i]!]),
+        ),
       };
       merged.report.embedding = stats;
       log(
@@ -242,7 +253,7 @@ export async function buildCatalog(options: BuildOptions): Promise<IngestReport>
           `${(stats.ms / 1000).toFixed(1)} s`,
       );
     }
-    placements = await classifyAll(merged, vectors, pool, log);
+    placements = await classifyAll(merged, vectors, log);
   } finally {
     pool?.close();
   }
@@ -274,15 +285,13 @@ export async function buildCatalog(options: BuildOptions): Promise<IngestReport>
  * report.
  *
  * @param merged the merged catalog (entries get their `taxonomy` field set)
- * @param vectors entry embeddings, index-aligned, if any
- * @param embedder embeds the leaf descriptions when vectors exist
+ * @param vectors entry embeddings, index-aligned, and leaf embeddings, if any
  * @param log progress sink
  * @returns primary placements by tool slug and by server name
  */
 export async function classifyAll(
   merged: MergedCatalog,
   vectors: CatalogVectors | undefined,
-  embedder: { embed(texts: string[]): Promise<Float32Array[]> } | undefined,
   log: (line: string) => void,
 ): Promise<{ tools: Map<string, Placement>; servers: Map<string, Placement> }> {
   const started = performance.now();
@@ -290,7 +299,7 @@ export async function classifyAll(
   const classifier = await Classifier.create(
     taxonomy,
     map,
-    vectors && embedder ? { embed: (texts) => embedder.embed(texts) } : {},
+    vectors?.leaves ? { leafEmbeddings: vectors.leaves } : {},
   );
   const tools = new Map<string, Placement>();
   const servers = new Map<string, Placement>();

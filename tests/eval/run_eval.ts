@@ -15,6 +15,7 @@
  * @module
  */
 import { type CatalogContext, openContext } from "../../src/catalog/context.ts";
+import { rank } from "../../src/catalog/ranking.ts";
 import { searchServers } from "../../src/catalog/servers.ts";
 import { recommendTools, searchTools } from "../../src/catalog/tools.ts";
 import { hitAt, type Labels, mean, ndcgAt, recallAt, reciprocalRank } from "./metrics.ts";
@@ -24,8 +25,11 @@ export const CORPORA = ["tools", "servers"] as const;
 /** A labelled corpus: AI tools (ids are slugs) or MCP servers (ids are server names). */
 export type Corpus = typeof CORPORA[number];
 
-/** The ranking modes compared. */
-export const MODES = ["lexical", "semantic", "hybrid"] as const;
+/**
+ * The ranking modes compared: the three of `mode=`, plus `hybrid-rrf`, hybrid ranking by
+ * reciprocal rank fusion instead of score fusion (`rank(..., "rrf")`; not offered by the API).
+ */
+export const MODES = ["lexical", "semantic", "hybrid", "hybrid-rrf"] as const;
 /** A ranking mode. */
 export type Mode = typeof MODES[number];
 
@@ -149,6 +153,12 @@ async function _search(
   corpus: Corpus,
   input: Record<string, unknown>,
 ): Promise<string[]> {
+  if (input.mode === "hybrid-rrf") {
+    const page = await rank(ctx, corpus, String(input.q), {}, "hybrid", K, 0, "rrf");
+    return corpus === "tools"
+      ? ctx.store.toolsByIds(page.ids).map((t) => t.slug)
+      : ctx.store.serversByIds(page.ids).map((s) => s.name);
+  }
   if (corpus === "tools") {
     const r = await searchTools(ctx, input);
     return r.results.map((t) => t.slug);
@@ -347,7 +357,7 @@ export function formatReport(
     })`,
   );
   out.push("");
-  const widths = [8, 9, 8, 10, 7, 8, 10, 10, 7];
+  const widths = [8, 10, 8, 10, 7, 8, 10, 10, 7];
   out.push(_row(
     ["corpus", "mode", "nDCG@10", "recall@10", "MRR", "ms/q", "nDCG kw", "nDCG para", "n"],
     widths,
