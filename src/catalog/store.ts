@@ -480,15 +480,21 @@ export class CatalogStore {
     if (map) return map;
     map = new Map();
     if (this.hasVectors) {
-      const rows = this.#all(`SELECT rowid AS id, embedding FROM ${table}_vec`);
       const dim = Number(this.meta("embedding_dimension"));
-      const all = new Float32Array(rows.length * dim);
-      rows.forEach((r, i) => {
+      const n = Number(this.#get(`SELECT count(*) AS n FROM ${table}`)!.n);
+      const all = new Float32Array(n * dim);
+      let i = 0;
+      // Row by row: materializing every blob at once doubled the process's resident memory.
+      const rows = this.#prepare(`SELECT rowid AS id, embedding FROM ${table}_vec`).iterate();
+      for (const r of rows as Iterable<Record<string, unknown>>) {
+        if (i === n) break;
         const bytes = r.embedding as Uint8Array;
-        const end = bytes.byteOffset + dim * 4;
-        all.set(new Float32Array(bytes.buffer.slice(bytes.byteOffset, end)), i * dim);
-        map!.set(Number(r.id), all.subarray(i * dim, (i + 1) * dim));
-      });
+        const view = new DataView(bytes.buffer, bytes.byteOffset, dim * 4);
+        const out = all.subarray(i * dim, (i + 1) * dim);
+        for (let j = 0; j < dim; j++) out[j] = view.getFloat32(j * 4, true);
+        map.set(Number(r.id), out);
+        i++;
+      }
     }
     this.#vectors.set(table, map);
     return map;

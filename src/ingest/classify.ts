@@ -16,7 +16,7 @@
  * | `lead`         | a leaf keyword in the first sentence of the description       | 1.2 |   2.5 |
  * | `text`         | a leaf keyword in the rest of the description                 | 0.7 |     2 |
  * | `extra`        | long description, features, use cases, MCP tool names/texts   | 0.4 |   2.5 |
- * | `embedding`    | cosine similarity of entry and leaf embeddings (optional)     | 3.0 |     1 |
+ * | `embedding`    | cosine similarity of entry and leaf embeddings (optional)     | 0.5 |     1 |
  *
  * A channel adds `W × min(units, Σ hit weights)`; every distinct keyword or label counts once per
  * channel, with weight 1, or 0.5 for the ambiguous words the map lists as `weakTerms`. Keywords
@@ -25,7 +25,9 @@
  * `-ies` folded, `…mcp` affixes dropped from a word), longest phrase first, so `github actions`
  * counts for CI/CD and not also for Git hosting; phrases the map lists under `ignore` (boilerplate
  * such as `ai assistants` in MCP server texts) consume their words without counting. Embedding
- * evidence is `3 × clamp((cos − 0.25) / 0.35, 0, 1)` for the 3 most similar leaves only.
+ * evidence is `0.5 × clamp((cos − 0.25) / 0.35, 0, 1)` for the 3 most similar leaves only: with
+ * USE-lite vectors it is a tie-breaker, not a vote (on the hand-judged sample, weight 0 → 55/100
+ * right, 0.5 → 57, 1 → 54, 1.5 → 47, 3 → 38).
  *
  * ## Decision, method and score
  * The primary leaf is the leaf with the highest total (ties go to the earlier leaf in tree order).
@@ -182,6 +184,8 @@ export function leafText(leaf: TaxonomyNode): string {
 export interface ClassifierOptions {
   /** Leaf id → embedding of {@link leafText}; without it, embedding evidence is not used. */
   leafEmbeddings?: Map<string, Float32Array> | undefined;
+  /** Weight of the embedding channel (default {@link EMBEDDING_WEIGHT}). */
+  embeddingWeight?: number | undefined;
 }
 
 /** Options of {@link Classifier.create}. */
@@ -209,7 +213,8 @@ const _PHRASE_BONUS = 1.3;
 /** Method index → name (0 category_map, 1 keywords, 2 embedding). */
 const _METHOD_NAMES: ClassificationMethod[] = ["category_map", "keywords", "embedding"];
 
-const _EMB_WEIGHT = 3.0;
+/** Default weight of the embedding channel (see the module documentation). */
+export const EMBEDDING_WEIGHT = 0.5;
 const _EMB_FLOOR = 0.25;
 const _EMB_SPAN = 0.35;
 const _EMB_TOP = 3;
@@ -386,6 +391,7 @@ export class Classifier {
   readonly #matchers: Record<"tools" | "servers", _Matcher>;
   readonly #fallback: Record<"tools" | "servers", number>;
   readonly #leafVectors: (Float32Array | undefined)[];
+  readonly #embeddingWeight: number;
   #nextId = 0;
 
   /**
@@ -439,6 +445,7 @@ export class Classifier {
     });
     for (const leafId of Object.keys(categoryMap.terms ?? {})) leafOf(leafId, "terms");
     this.#leafVectors = this.#leaves.map(({ node }) => options.leafEmbeddings?.get(node.id));
+    this.#embeddingWeight = options.embeddingWeight ?? EMBEDDING_WEIGHT;
   }
 
   /**
@@ -468,7 +475,7 @@ export class Classifier {
         if (v) leafEmbeddings!.set(leaf.id, v);
       });
     }
-    return new Classifier(taxonomy, categoryMap, { leafEmbeddings });
+    return new Classifier(taxonomy, categoryMap, { ...options, leafEmbeddings });
   }
 
   /**
@@ -618,7 +625,7 @@ export class Classifier {
     });
     sims.sort((a, b) => b.cos - a.cos || a.leaf - b.leaf);
     for (const { leaf, cos } of sims.slice(0, _EMB_TOP)) {
-      const v = _EMB_WEIGHT * Math.min(1, Math.max(0, (cos - _EMB_FLOOR) / _EMB_SPAN));
+      const v = this.#embeddingWeight * Math.min(1, Math.max(0, (cos - _EMB_FLOOR) / _EMB_SPAN));
       total[leaf]! += v;
       into[leaf]! += v;
     }
