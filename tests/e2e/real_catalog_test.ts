@@ -116,6 +116,57 @@ Deno.test("category counts agree with search totals on the real catalog", async 
   }
 });
 
+Deno.test("taxonomy counts add up to the catalog and equal facet, subcategory and leaf search totals", async () => {
+  const { facets, counts } = await json("/api/v1/taxonomy");
+  assert.deepEqual(counts, { facets: 9, subcategories: 64, leaves: 233 });
+  type Node = { id: string; toolCount: number; serverCount: number; children?: Node[] };
+  const sum = (nodes: Node[], key: "toolCount" | "serverCount") =>
+    nodes.reduce((n, x) => n + x[key], 0);
+  assert.equal(sum(facets, "toolCount"), real.report.totals.tools);
+  assert.equal(sum(facets, "serverCount"), real.report.totals.servers);
+  const health = await json("/api/v1/health");
+  assert.equal(health.unclassifiedTools, 0);
+  assert.equal(health.unclassifiedServers, 0);
+  for (const facet of facets as Node[]) {
+    const tools = await json(`/api/v1/tools?facetId=${facet.id}&limit=1`);
+    assert.equal(tools.total, facet.toolCount, facet.id);
+    const servers = await json(`/api/v1/servers?facetId=${facet.id}&limit=1`);
+    assert.equal(servers.total, facet.serverCount, facet.id);
+    // Children add up to their parent at every level.
+    const subs = facet.children ?? [];
+    assert.equal(sum(subs, "toolCount"), facet.toolCount, facet.id);
+    assert.equal(sum(subs, "serverCount"), facet.serverCount, facet.id);
+    const sub = subs.find((s) => s.toolCount > 0)!;
+    const bySub = await json(`/api/v1/tools?subcategoryId=${sub.id}&limit=1`);
+    assert.equal(bySub.total, sub.toolCount, sub.id);
+    const leaf = (sub.children ?? []).find((l) => l.serverCount > 0 || l.toolCount > 0)!;
+    assert.equal(sum(sub.children ?? [], "toolCount"), sub.toolCount, sub.id);
+    const byLeaf = await json(`/api/v1/tools?leafId=${leaf.id}&limit=1`);
+    assert.equal(byLeaf.total, leaf.toolCount, leaf.id);
+    const serversByLeaf = await json(`/api/v1/servers?leafId=${leaf.id}&limit=1`);
+    assert.equal(serversByLeaf.total, leaf.serverCount, leaf.id);
+  }
+});
+
+Deno.test("server filter counts equal server search totals on the real catalog", async () => {
+  const filters = await json("/api/v1/servers/filters");
+  for (const c of filters.categories.slice(0, 3)) {
+    const r = await json(`/api/v1/servers?category=${encodeURIComponent(c.value)}&limit=1`);
+    assert.equal(r.total, c.count, c.value);
+  }
+  // A server offering both is counted under `local`, `remote` and `both`; the filter takes
+  // `local` or `remote`.
+  const hosting = new Map<string, number>(
+    filters.hosting.map((x: { value: string; count: number }) => [x.value, x.count]),
+  );
+  for (const value of ["local", "remote"]) {
+    const r = await json(`/api/v1/servers?hosting=${value}&limit=1`);
+    assert.equal(r.total, hosting.get(value), value);
+  }
+  const exclusive = ["local", "remote", "unknown"].reduce((n, v) => n + (hosting.get(v) ?? 0), 0);
+  assert.equal(exclusive - (hosting.get("both") ?? 0), real.report.totals.servers);
+});
+
 Deno.test("LLM prices come from first-party providers only, with verification dates", async () => {
   const body = await json("/api/v1/llm-prices?limit=500");
   const providers = new Set(body.prices.map((p: { provider: string }) => p.provider));
