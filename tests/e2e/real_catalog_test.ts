@@ -124,6 +124,12 @@ Deno.test("taxonomy counts add up to the catalog and equal facet, subcategory an
     nodes.reduce((n, x) => n + x[key], 0);
   assert.equal(sum(facets, "toolCount"), real.report.totals.tools);
   assert.equal(sum(facets, "serverCount"), real.report.totals.servers);
+  const leaves = (facets as Node[]).flatMap((f) =>
+    (f.children ?? []).flatMap((s) => s.children ?? [])
+  );
+  assert.equal(leaves.length, 233);
+  const empty = leaves.filter((l) => l.toolCount + l.serverCount === 0).map((l) => l.id);
+  assert.deepEqual(empty, [], "no leaf is empty of both tools and servers");
   const health = await json("/api/v1/health");
   assert.equal(health.unclassifiedTools, 0);
   assert.equal(health.unclassifiedServers, 0);
