@@ -489,10 +489,13 @@ export class CatalogStore {
       for (const r of rows as Iterable<Record<string, unknown>>) {
         if (i === n) break;
         const bytes = r.embedding as Uint8Array;
-        const view = new DataView(bytes.buffer, bytes.byteOffset, dim * 4);
-        const out = all.subarray(i * dim, (i + 1) * dim);
-        for (let j = 0; j < dim; j++) out[j] = view.getFloat32(j * 4, true);
-        map.set(Number(r.id), out);
+        // sqlite-vec stores little-endian float32, the byte order of every platform Deno runs on.
+        // A Float32Array view needs a 4-byte-aligned offset; copy the bytes first when it is not.
+        const aligned = bytes.byteOffset % 4 === 0
+          ? new Float32Array(bytes.buffer, bytes.byteOffset, dim)
+          : new Float32Array(bytes.slice(0, dim * 4).buffer);
+        all.set(aligned, i * dim);
+        map.set(Number(r.id), all.subarray(i * dim, (i + 1) * dim));
         i++;
       }
     }
