@@ -219,6 +219,14 @@ export const CategoriesOutput = z.object({
     name: z.string(),
     slug: z.string(),
     toolCount: z.number().int(),
+    mainLeaf: z.object({
+      id: z.string(),
+      name: z.string(),
+      path: z.array(z.string()).describe("Facet, subcategory and leaf ids"),
+      toolCount: z.number().int().describe("Tools of this category placed in that leaf"),
+    }).nullable().describe(
+      "The taxonomy leaf holding most of this category's tools (primary placements)",
+    ),
   })),
   total: z.number().int().describe("Number of categories"),
 });

@@ -309,6 +309,25 @@ export class CatalogStore {
     ).map((r) => ({ value: r.value as string, label: r.label as string, count: Number(r.count) }));
   }
 
+  /**
+   * For every tool category, the taxonomy leaf holding most of its tools (primary placements).
+   *
+   * @returns category key (see `matchKey`) → `{leafId, count}`; ties go to the smaller leaf id
+   */
+  toolCategoryLeaves(): Map<string, { leafId: string; count: number }> {
+    const out = new Map<string, { leafId: string; count: number }>();
+    for (
+      const r of this.#all(
+        `SELECT category_key, leaf_id, count(*) AS n FROM tools WHERE leaf_id IS NOT NULL
+         GROUP BY category_key, leaf_id ORDER BY n DESC, leaf_id`,
+      )
+    ) {
+      const key = r.category_key as string;
+      if (!out.has(key)) out.set(key, { leafId: r.leaf_id as string, count: Number(r.n) });
+    }
+    return out;
+  }
+
   /** Counts of tools per taxonomy node id (facet, subcategory and leaf ids together). */
   toolPlacementCounts(): Map<string, number> {
     return this.#placementCounts("tools");

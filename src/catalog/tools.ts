@@ -467,7 +467,9 @@ export function summarize(
 }
 
 /**
- * Every AI tool category (the main category of each tool) with its tool count.
+ * Every AI tool category (the main category of each tool) with its tool count and the taxonomy
+ * leaf holding most of its tools (`mainLeaf`, with how many). Category counts and the taxonomy's
+ * facet counts both add up to the number of tools.
  *
  * @param ctx catalog context
  * @param input `{}`
@@ -478,10 +480,18 @@ export function listCategories(
   input: unknown = {},
 ): z.infer<typeof CategoriesOutput> {
   parseInput(CategoriesInput, input);
-  const categories = ctx.store.toolCategories().map((c) => ({
-    name: c.label,
-    slug: slugify(c.label),
-    toolCount: c.count,
-  }));
+  const leaves = ctx.store.toolCategoryLeaves();
+  const categories = ctx.store.toolCategories().map((c) => {
+    const main = leaves.get(c.value);
+    const node = main && ctx.taxonomy.byId.get(main.leafId);
+    return {
+      name: c.label,
+      slug: slugify(c.label),
+      toolCount: c.count,
+      mainLeaf: main && node
+        ? { id: main.leafId, name: node.node.name, path: node.path, toolCount: main.count }
+        : null,
+    };
+  });
   return { categories, total: categories.length };
 }

@@ -113,6 +113,13 @@ Deno.test("category counts agree with search totals on the real catalog", async 
   for (const c of categories.slice(0, 5)) {
     const search = await json(`/api/v1/tools?category=${encodeURIComponent(c.name)}&limit=1`);
     assert.equal(search.total, c.toolCount, c.name);
+    // The category's main leaf in the tree, with a count the leaf filter reproduces.
+    assert.ok(c.mainLeaf && c.mainLeaf.toolCount <= c.toolCount, c.name);
+    assert.equal(c.mainLeaf.path.at(-1), c.mainLeaf.id);
+    const inLeaf = await json(
+      `/api/v1/tools?category=${encodeURIComponent(c.name)}&leafId=${c.mainLeaf.id}&limit=1`,
+    );
+    assert.equal(inLeaf.total, c.mainLeaf.toolCount, c.name);
   }
 });
 
