@@ -4,7 +4,14 @@ import { loadTaxonomy } from "../../src/catalog/taxonomy.ts";
 const taxonomy = await loadTaxonomy();
 const leafIds = new Set(taxonomy.leaves.map((l) => l.id));
 
-for (const file of ["taxonomy_sample.json", "taxonomy_sample_2.json", "taxonomy_sample_3.json"]) {
+for (
+  const file of [
+    "taxonomy_sample.json",
+    "taxonomy_sample_2.json",
+    "taxonomy_sample_3.json",
+    "taxonomy_sample_4.json",
+  ]
+) {
   Deno.test(`${file}: 100 judged entries, real leaf ids, and a correct count that adds up`, async () => {
     const sample = JSON.parse(await Deno.readTextFile(new URL(`./${file}`, import.meta.url)));
     assert.equal(sample.entries.length, 100);
