@@ -81,9 +81,9 @@ CREATE INDEX prices_provider ON prices(provider);
 /**
  * DDL of the vector tables (sqlite-vec `vec0`), created only when the catalog is built with
  * embeddings. Row ids equal `tools.id` / `servers.id`; cosine distance. `leaf_vectors` holds the
- * embedding of each taxonomy leaf (233 rows, read whole into memory by the store). (A binary-quantized first
- * pass was measured and dropped: the same top 10, but 2-3x slower because of the rescoring
- * lookups.)
+ * embedding of each taxonomy leaf (233 rows, read whole into memory by the store). (A
+ * binary-quantized first pass was measured and dropped: the same top 10, but 2-3x slower because
+ * of the rescoring lookups.)
  *
  * @param dimension vector length of the embedding model (512 for USE-lite)
  * @returns the SQL

@@ -249,7 +249,8 @@ export async function buildCatalog(options: BuildOptions): Promise<IngestReport>
       };
       merged.report.embedding = stats;
       log(
-        `[ingest] embedded ${stats.embedded} entries (${stats.cached} from cache) in ` +
+        `[ingest] embedded ${stats.embedded} texts (${stats.cached} from cache; entries and ` +
+          `taxonomy leaves) in ` +
           `${(stats.ms / 1000).toFixed(1)} s`,
       );
     }
