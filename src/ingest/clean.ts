@@ -356,28 +356,77 @@ export function nonEmpty<T>(list: T[]): T[] | undefined {
 
 /** A Latin-1 lead byte of a 2-4 byte UTF-8 sequence followed by a continuation byte. */
 const MOJIBAKE = /[\u00c2-\u00f4][\u0080-\u00bf]/;
+/** The same, where continuation bytes 0x80-0x9f may also appear as their Windows-1252 characters. */
+const MOJIBAKE_1252 = /[\u00c2-\u00f4][\u0080-\u00bf\u0152-\u2122]/;
+
+/** Windows-1252 characters of bytes 0x80-0x9f, by code point: byte value. */
+const CP1252_BYTES = new Map<number, number>(
+  [
+    0x20ac,
+    0,
+    0x201a,
+    0x0192,
+    0x201e,
+    0x2026,
+    0x2020,
+    0x2021,
+    0x02c6,
+    0x2030,
+    0x0160,
+    0x2039,
+    0x0152,
+    0,
+    0x017d,
+    0,
+    0,
+    0x2018,
+    0x2019,
+    0x201c,
+    0x201d,
+    0x2022,
+    0x2013,
+    0x2014,
+    0x02dc,
+    0x2122,
+    0x0161,
+    0x203a,
+    0x0153,
+    0,
+    0x017e,
+    0x0178,
+  ].flatMap((code, i) => code === 0 ? [] : [[code, 0x80 + i] as [number, number]]),
+);
 
 /**
  * Repairs UTF-8 text that was decoded as Latin-1 (mojibake such as `"Ã©"` for `"é"` or
- * `"æ\u0090\u009c"` for `"搜"`). The text is re-encoded byte for byte and decoded as UTF-8; it is
- * changed only when every character fits in one byte and the bytes are valid UTF-8.
+ * `"æ\u0090\u009c"` for `"搜"`), or, with `codepage` `windows-1252`, as Windows-1252 (`"â€”"` for
+ * `"—"`). The text is re-encoded byte for byte and decoded as UTF-8; it is changed only when every
+ * character maps back to one byte of the code page and the bytes are valid UTF-8.
  *
  * @param text a text field of a source
  * @param report counts a `mojibake` repair when given
+ * @param codepage how the text was wrongly decoded (default `latin1`)
  * @returns the repaired text, or `text` unchanged when it is not mojibake
  * @example
  * ```ts
  * fixMojibake("cafÃ©") // "café"
  * fixMojibake("café") // "café"
+ * fixMojibake("a â€” b", undefined, "windows-1252") // "a — b"
  * ```
  */
-export function fixMojibake(text: string, report?: SourceReport): string {
-  if (!MOJIBAKE.test(text)) return text;
+export function fixMojibake(
+  text: string,
+  report?: SourceReport,
+  codepage: "latin1" | "windows-1252" = "latin1",
+): string {
+  const cp1252 = codepage === "windows-1252";
+  if (!(cp1252 ? MOJIBAKE_1252 : MOJIBAKE).test(text)) return text;
   const bytes = new Uint8Array(text.length);
   for (let i = 0; i < text.length; i++) {
     const code = text.charCodeAt(i);
-    if (code > 0xff) return text;
-    bytes[i] = code;
+    const byte = code <= 0xff ? code : cp1252 ? CP1252_BYTES.get(code) : undefined;
+    if (byte === undefined) return text;
+    bytes[i] = byte;
   }
   let fixed: string;
   try {

@@ -15,7 +15,7 @@
  *
  * @module
  */
-import { cleanDate, cleanText, dropUndefined, isRecord, stripBom } from "../clean.ts";
+import { cleanDate, cleanText, dropUndefined, fixMojibake, isRecord, stripBom } from "../clean.ts";
 import type { SourceReport } from "../report.ts";
 import { NewestVersions, type VersionCandidate } from "./_newest.ts";
 import type { SourceAdapter, SourceServer } from "../types.ts";
@@ -23,67 +23,12 @@ import type { SourceAdapter, SourceServer } from "../types.ts";
 /** Path of the export relative to the sources root. */
 const PATH = "mcp-servers/official-registry/rosmur_official_mcp_registry_2026-06-12.servers.jsonl";
 
-/** Windows-1252 characters of bytes 0x80-0x9f, by code point: byte value. */
-const _CP1252 = new Map<number, number>(
-  [
-    0x20ac,
-    0,
-    0x201a,
-    0x0192,
-    0x201e,
-    0x2026,
-    0x2020,
-    0x2021,
-    0x02c6,
-    0x2030,
-    0x0160,
-    0x2039,
-    0x0152,
-    0,
-    0x017d,
-    0,
-    0,
-    0x2018,
-    0x2019,
-    0x201c,
-    0x201d,
-    0x2022,
-    0x2013,
-    0x2014,
-    0x02dc,
-    0x2122,
-    0x0161,
-    0x203a,
-    0x0153,
-    0,
-    0x017e,
-    0x0178,
-  ].flatMap((code, i) => code === 0 ? [] : [[code, 0x80 + i] as [number, number]]),
-);
-
 /**
- * Repairs UTF-8 text that was decoded as Windows-1252 (`"â€”"` for `"—"`, as in 18 descriptions
- * of the 2026-06-12 export). The text is changed only when every character maps back to one byte
- * and the bytes are valid UTF-8; the repair is counted as `mojibake`.
+ * Repairs a description that was decoded as Windows-1252 (`"â€”"` for `"—"`, as in 18 descriptions
+ * of the 2026-06-12 export); see `fixMojibake`.
  */
-function _fixMojibake(text: string | undefined, report: SourceReport): string | undefined {
-  if (text === undefined || !/[\u00c2-\u00f4][\u0080-\u00bf\u0152-\u2122]/.test(text)) return text;
-  const bytes = new Uint8Array(text.length);
-  for (let i = 0; i < text.length; i++) {
-    const code = text.charCodeAt(i);
-    const byte = code <= 0xff ? code : _CP1252.get(code);
-    if (byte === undefined) return text;
-    bytes[i] = byte;
-  }
-  let fixed: string;
-  try {
-    fixed = new TextDecoder("utf-8", { fatal: true }).decode(bytes);
-  } catch {
-    return text;
-  }
-  if (fixed === text) return text;
-  report.clean("mojibake");
-  return fixed;
+function _mojibake1252(text: string | undefined, report: SourceReport): string | undefined {
+  return text === undefined ? undefined : fixMojibake(text, report, "windows-1252");
 }
 
 /** Maps one parsed line to a record, or returns the skip reason; `report` is a scratch counter. */
@@ -106,7 +51,7 @@ function _toServer(row: unknown, report: SourceReport): VersionCandidate | strin
     sourceId: officialName,
     name,
     officialName,
-    description: _fixMojibake(cleanText(row.description, report), report),
+    description: _mojibake1252(cleanText(row.description, report), report),
     repositoryUrl: repo ? cleanText(repo.url, report) : undefined,
     subfolder: repo ? cleanText(repo.subfolder, report) : undefined,
     version: cleanText(row.version, report),
