@@ -13,6 +13,7 @@
 import { openContext } from "../src/catalog/context.ts";
 import { serverUrl, toolUrl } from "../src/catalog/context.ts";
 import { createApp } from "../src/http/app.ts";
+import { seededSample } from "../tests/_sample.ts";
 
 /** Percentile of sorted samples (nearest rank). */
 function percentile(sorted: number[], p: number): number {
@@ -21,20 +22,7 @@ function percentile(sorted: number[], p: number): number {
 
 /** Deterministic shuffle (mulberry32). */
 function sample<T>(items: T[], n: number): T[] {
-  let a = 42;
-  const random = () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-  const copy = [...items];
-  for (let i = copy.length - 1; i > 0; i--) {
-    const j = Math.floor(random() * (i + 1));
-    [copy[i], copy[j]] = [copy[j]!, copy[i]!];
-  }
-  return copy.slice(0, n);
+  return seededSample(items, n, 42);
 }
 
 if (import.meta.main) {

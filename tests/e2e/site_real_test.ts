@@ -5,26 +5,14 @@ import { serverUrl, toolUrl } from "../../src/catalog/context.ts";
 import { createApp } from "../../src/http/app.ts";
 import { openApiDocument } from "../../src/http/openapi.ts";
 import { realCatalog } from "../_helpers.ts";
+import { seededSample } from "../_sample.ts";
 
 const { ctx } = await realCatalog();
 const app = createApp({ ctx });
 
 /** Deterministic sample of `n` items (mulberry32 PRNG, fixed seed), so failures reproduce. */
 function sample<T>(items: T[], n: number, seed = 7): T[] {
-  let a = seed >>> 0;
-  const random = () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-  const copy = [...items];
-  for (let i = copy.length - 1; i > 0; i--) {
-    const j = Math.floor(random() * (i + 1));
-    [copy[i], copy[j]] = [copy[j]!, copy[i]!];
-  }
-  return copy.slice(0, n);
+  return seededSample(items, n, seed);
 }
 
 function h1(html: string): string | undefined {

@@ -10,23 +10,7 @@
  * @module
  */
 import { CatalogStore } from "../../src/catalog/store.ts";
-
-/**
- * mulberry32: a small seeded 32-bit generator (Tommy Ettinger's public-domain algorithm).
- *
- * @param seed any 32-bit integer
- * @returns a function giving floats in [0, 1)
- */
-export function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { mulberry32 } from "../_sample.ts";
 
 /**
  * Picks `k` distinct integers in `[1, n]` (row ids) without replacement.
