@@ -260,13 +260,19 @@ export function fuseScores(
     .slice(0, PRIOR_LEAVES)
     .forEach(([leaf], i) => prior.set(leaf, 1 / (i + 1)));
   const candidates = [...new Set([...lexical.map((h) => h.id), ...semantic.map((h) => h.id)])];
-  const score = (q: Float32Array, id: number) => {
+  const score = (id: number, cosine: number) =>
+    (lexicalScore.get(id) ?? 0) + weights.semantic * cosine +
+    weights.taxonomy * (prior.get(leafOf.get(id) ?? "") ?? 0);
+  // Similarity to the original query, once per candidate: it ranks the first pass and is the
+  // signal confidence is calibrated on.
+  for (const id of candidates) {
+    const signal = signals.get(id)!;
     const v = vectors.get(id);
-    return (lexicalScore.get(id) ?? 0) + (v ? weights.semantic * dot(q, v) : 0) +
-      weights.taxonomy * (prior.get(leafOf.get(id) ?? "") ?? 0);
-  };
-  const first = candidates.map((id) => [id, score(vector, id)] as [number, number])
-    .sort((a, b) => b[1] - a[1] || a[0] - b[0]);
+    if (signal.similarity === undefined && v) signal.similarity = dot(vector, v);
+  }
+  const first = candidates.map((id) =>
+    [id, score(id, signals.get(id)!.similarity ?? 0)] as [number, number]
+  ).sort((a, b) => b[1] - a[1] || a[0] - b[0]);
   // One round of Rocchio feedback on the best first-pass results.
   const expanded = Float32Array.from(vector);
   const top = first.slice(0, FEEDBACK.docs).map(([id]) => vectors.get(id))
@@ -278,12 +284,8 @@ export function fuseScores(
   }
   const norm = Math.hypot(...expanded) || 1;
   for (let i = 0; i < expanded.length; i++) expanded[i]! /= norm;
-  for (const id of candidates) {
-    const signal = signals.get(id)!;
-    if (signal.similarity === undefined) {
-      const v = vectors.get(id);
-      if (v) signal.similarity = dot(vector, v);
-    }
-  }
-  return candidates.map((id) => [id, score(expanded, id)]);
+  return candidates.map((id) => {
+    const v = vectors.get(id);
+    return [id, score(id, v ? dot(expanded, v) : 0)];
+  });
 }
