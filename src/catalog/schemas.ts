@@ -109,7 +109,9 @@ export const TaxonomyPlacement = z.object({
   facetId: z.string(),
   subcategoryId: z.string(),
   leafId: z.string(),
-  method: z.string().describe("category_map, keywords, embedding or fallback"),
+  method: z.string().describe(
+    "label (hand label), model (learned model overrode the rules), category_map, keywords, embedding or fallback",
+  ),
   score: z.number().describe("Confidence of the assignment, 0-1"),
   secondary: z.array(z.object({ leafId: z.string(), method: z.string(), score: z.number() }))
     .describe("Up to two further leaves that also fit"),

@@ -15,6 +15,12 @@ import {
   toPlacement,
 } from "./classify.ts";
 import { EmbedderPool } from "../embed/pool.ts";
+import {
+  type LabelledSignals,
+  LeafModel,
+  loadTaxonomyLabels,
+  TAXONOMY_LABELS_URL,
+} from "./leaf_model.ts";
 import { type EmbedStats, embedTexts, serverText, toolText } from "./embed_entries.ts";
 import { mergePrices } from "./merge_prices.ts";
 import { type CatalogServer, mergeServers } from "./merge_servers.ts";
@@ -48,8 +54,11 @@ export interface IngestReport {
   durationMs: number;
   sources: SourceLine[];
   merge: { servers: MergeStats; tools: MergeStats; prices: MergeStats };
-  /** Taxonomy classification: per-facet counts and the share decided by each method. */
-  taxonomy?: ClassificationSummary;
+  /**
+   * Taxonomy classification: per-facet counts, the share decided by each method, and the learned
+   * model's training figures.
+   */
+  taxonomy?: ClassificationSummary & { model: LeafModelReport };
   /** The embedding step (absent when built with `--no-embed`). */
   embedding?: EmbedStats;
   /** Trust grade counts, score quantiles (p10, p25, p50, p75, p90) and servers with findings. */
@@ -280,43 +289,127 @@ export async function buildCatalog(options: BuildOptions): Promise<IngestReport>
   return merged.report;
 }
 
+/** The learned model's part of the ingest report (`taxonomy.model`). */
+export interface LeafModelReport {
+  /** Hand labels in `data/taxonomy_labels.json` (tools + servers). */
+  labels: number;
+  /** Labels whose entry is in the catalog and whose leaf exists: the training set. */
+  trained: number;
+  /** Labels skipped: the entry is not in this catalog. */
+  staleLabels: number;
+  /** Labels skipped: the leaf id is not in the taxonomy. */
+  unknownLeaves: number;
+  /** Token features the model kept. */
+  vocabulary: number;
+  /** Training wall time, milliseconds. */
+  trainMs: number;
+}
+
 /**
- * Classifies every tool and server into the taxonomy (`src/ingest/classify.ts`), with embedding
- * evidence when vectors exist, stores each classification on its entry and the summary in the
- * report.
+ * Classifies every tool and server into the taxonomy (`src/ingest/classify.ts`): the rules and,
+ * when vectors exist, embedding similarity give each entry its signals; a softmax model
+ * (`src/ingest/leaf_model.ts`) trained on the hand labels of `data/taxonomy_labels.json` decides
+ * the leaf, and a labelled entry keeps its hand label. Stores each classification on its entry
+ * and the summary in the report.
  *
  * @param merged the merged catalog (entries get their `taxonomy` field set)
  * @param vectors entry embeddings, index-aligned, and leaf embeddings, if any
  * @param log progress sink
+ * @param labelsUrl the hand labels (default `data/taxonomy_labels.json`)
  * @returns primary placements by tool slug and by server name
+ * @throws {TypeError} when the labels file is not valid
  */
 export async function classifyAll(
   merged: MergedCatalog,
   vectors: CatalogVectors | undefined,
   log: (line: string) => void,
+  labelsUrl: URL = TAXONOMY_LABELS_URL,
 ): Promise<{ tools: Map<string, Placement>; servers: Map<string, Placement> }> {
   const started = performance.now();
-  const [taxonomy, map] = await Promise.all([loadTaxonomy(), loadCategoryMap()]);
-  const classifier = await Classifier.create(
-    taxonomy,
-    map,
-    vectors?.leaves ? { leafEmbeddings: vectors.leaves } : {},
-  );
+  const [taxonomy, map, labels] = await Promise.all([
+    loadTaxonomy(),
+    loadCategoryMap(),
+    loadTaxonomyLabels(labelsUrl),
+  ]);
+  const leafEmbeddings = vectors?.leaves ? { leafEmbeddings: vectors.leaves } : {};
+  const rules = new Classifier(taxonomy, map, leafEmbeddings);
+  const leafIndex = new Map(taxonomy.leaves.map((leaf, i) => [leaf.id, i]));
+  const known = (leaf: string | undefined) => leaf !== undefined && leafIndex.has(leaf);
+
+  // The training set: every labelled entry of this catalog, at most MAX_TRAINING_LABELS of them.
+  const report: LeafModelReport = {
+    labels: Object.keys(labels.tools).length + Object.keys(labels.servers).length,
+    trained: 0,
+    staleLabels: 0,
+    unknownLeaves: 0,
+    vocabulary: 0,
+    trainMs: 0,
+  };
+  const toolIndex = new Map(merged.tools.map((t, i) => [t.slug, i]));
+  const serverIndex = new Map(merged.servers.map((s, i) => [s.name, i]));
+  const candidates: { kind: "tool" | "server"; i: number; leaf: number }[] = [];
+  for (
+    const [kind, byId, index] of [
+      ["tool", labels.tools, toolIndex],
+      ["server", labels.servers, serverIndex],
+    ] as const
+  ) {
+    for (const [id, leaf] of Object.entries(byId)) {
+      const i = index.get(id);
+      const l = leafIndex.get(leaf);
+      if (l === undefined) report.unknownLeaves++;
+      else if (i === undefined) report.staleLabels++;
+      else candidates.push({ kind, i, leaf: l });
+    }
+  }
+  const chosen = _spread(candidates, MAX_TRAINING_LABELS);
+  const examples: LabelledSignals[] = chosen.map(({ kind, i, leaf }) => ({
+    leaf,
+    signals: kind === "tool"
+      ? rules.signals({ kind, tool: merged.tools[i]! }, vectors?.tools[i])
+      : rules.signals({ kind, server: merged.servers[i]! }, vectors?.servers[i]),
+  }));
+  let model: LeafModel | undefined;
+  if (examples.length > 0) {
+    const t0 = performance.now();
+    model = LeafModel.train(examples, taxonomy.leaves.length);
+    report.trainMs = Math.round(performance.now() - t0);
+    report.trained = examples.length;
+    report.vocabulary = model.vocabularySize;
+    log(
+      `[ingest] trained the leaf model on ${examples.length} hand labels ` +
+        `(${model.vocabularySize} features) in ${(report.trainMs / 1000).toFixed(1)} s`,
+    );
+  }
+  if (report.staleLabels + report.unknownLeaves > 0) {
+    log(
+      `[ingest] skipped ${report.staleLabels} labels of entries not in the catalog and ` +
+        `${report.unknownLeaves} naming unknown leaves`,
+    );
+  }
+
+  const classifier = new Classifier(taxonomy, map, { ...leafEmbeddings, model });
   const tools = new Map<string, Placement>();
   const servers = new Map<string, Placement>();
   merged.tools.forEach((t, i) => {
-    t.taxonomy = classifier.classifyTool(t, vectors?.tools[i]);
+    const label = labels.tools[t.slug];
+    t.taxonomy = classifier.classifyTool(t, vectors?.tools[i], known(label) ? label : undefined);
     tools.set(t.slug, toPlacement(t.taxonomy.primary));
   });
   merged.servers.forEach((s, i) => {
-    s.taxonomy = classifier.classifyServer(s, vectors?.servers[i]);
+    const label = labels.servers[s.name];
+    s.taxonomy = classifier.classifyServer(
+      s,
+      vectors?.servers[i],
+      known(label) ? label : undefined,
+    );
     servers.set(s.name, toPlacement(s.taxonomy.primary));
   });
   const summary = summarizeClassification({
     tools: merged.tools.map((t) => t.taxonomy!),
     servers: merged.servers.map((s) => s.taxonomy!),
   });
-  merged.report.taxonomy = summary;
+  merged.report.taxonomy = { ...summary, model: report };
   log(
     `[ingest] classified ${tools.size} tools and ${servers.size} servers in ` +
       `${Math.round(performance.now() - started)} ms: ` +
@@ -325,4 +418,20 @@ export async function classifyAll(
       ),
   );
   return { tools, servers };
+}
+
+/**
+ * Most hand labels the leaf model trains on. Each training row holds dense per-leaf signals
+ * (about 6 KB), so the cap bounds ingest memory and time; beyond a few thousand labels accuracy
+ * gains little (see the issue 5 note).
+ */
+export const MAX_TRAINING_LABELS = 8000;
+
+/**
+ * At most `max` items of a list, picked deterministically and spread evenly over it (every
+ * `length / max`-th item), so tools and servers keep their shares.
+ */
+function _spread<T>(items: T[], max: number): T[] {
+  if (items.length <= max) return items;
+  return Array.from({ length: max }, (_, k) => items[Math.floor(k * items.length / max)]!);
 }

@@ -30,15 +30,23 @@
  * right, 0.5 → 57, 1 → 54, 1.5 → 47, 3 → 38).
  *
  * ## Decision, method and score
- * The primary leaf is the leaf with the highest total (ties go to the earlier leaf in tree order).
- * Its `method` is the method whose channels contributed most to that total (`category_map` for
- * `category` and `broad`; `keywords` for `name`, `tags`, `lead`, `text` and `extra`; `embedding`).
- * Its `score` is `(1 − e^(−T/3)) × (0.5 + 0.5 × (T − T₂) / T)`: `T` is the leaf's total and `T₂`
- * the runner-up's, so a lone category hit scores 0.74, a lone name hit 0.63, a lone description hit
- * 0.33, and two equally supported leaves score half of that. On the hand-judged sample in
- * `tests/eval/taxonomy_sample.json` primaries scoring 0.5 or more were right far more often than
- * those under 0.3 (see the test report). Secondary leaves are the next best leaves with a total of
- * at least 1.0 and 40 % of the primary's, at most two; their score is `(1 − e^(−Tᵢ/3)) × Tᵢ / T`.
+ * Without a learned model, the primary leaf is the leaf with the highest total (ties go to the
+ * earlier leaf in tree order). Its `method` is the method whose channels contributed most to that
+ * total (`category_map` for `category` and `broad`; `keywords` for `name`, `tags`, `lead`, `text`
+ * and `extra`; `embedding`). Its `score` is `(1 − e^(−T/3)) × (0.5 + 0.5 × (T − T₂) / T)`: `T` is
+ * the leaf's total and `T₂` the runner-up's, so a lone category hit scores 0.74, a lone name hit
+ * 0.63, a lone description hit 0.33, and two equally supported leaves score half of that.
+ * Secondary leaves are the next best leaves with a total of at least 1.0 and 40 % of the
+ * primary's, at most two; their score is `(1 − e^(−Tᵢ/3)) × Tᵢ / T`.
+ *
+ * ## With the learned model and hand labels (the ingest's way)
+ * The ingest trains a softmax model (`leaf_model.ts`) on the hand labels of
+ * `data/taxonomy_labels.json`, over this classifier's {@link EntrySignals}, and passes it in
+ * (`model`). The model then decides: the primary is its most probable leaf and the score is that
+ * probability; the method is the rules' method when the rules chose the same leaf, else `model`.
+ * Secondary leaves are the next most probable leaves with a probability of at least 0.1, at most
+ * two (method `model`). A hand-labelled entry keeps its label as primary, with method `label` and
+ * score 1.
  *
  * ## Fallback
  * An entry whose best total is under 0.5 has no usable evidence. It still gets a primary leaf, with
@@ -54,12 +62,21 @@ import type { Taxonomy, TaxonomyNode } from "../catalog/taxonomy.ts";
 import type { Placement } from "../catalog/writer.ts";
 import type { CatalogServer } from "./merge_servers.ts";
 import type { CatalogTool } from "./types.ts";
+import type { LeafModel } from "./leaf_model.ts";
 
 /** How an assignment was decided, from the strongest contributor to its evidence. */
-export type ClassificationMethod = "category_map" | "keywords" | "embedding" | "fallback";
+export type ClassificationMethod =
+  | "label"
+  | "model"
+  | "category_map"
+  | "keywords"
+  | "embedding"
+  | "fallback";
 
 /** Every {@link ClassificationMethod}, in report order. */
 export const CLASSIFICATION_METHODS: readonly ClassificationMethod[] = [
+  "label",
+  "model",
   "category_map",
   "keywords",
   "embedding",
@@ -186,6 +203,11 @@ export interface ClassifierOptions {
   leafEmbeddings?: Map<string, Float32Array> | undefined;
   /** Weight of the embedding channel (default {@link EMBEDDING_WEIGHT}). */
   embeddingWeight?: number | undefined;
+  /**
+   * The learned leaf model (`leaf_model.ts`), trained on this classifier's signals; when given it
+   * decides every primary leaf and the rules only feed it.
+   */
+  model?: LeafModel | undefined;
 }
 
 /** Options of {@link Classifier.create}. */
@@ -223,6 +245,14 @@ const _FALLBACK_SCORE = 0.05;
 const _SECONDARY_MIN = 1.0;
 const _SECONDARY_SHARE = 0.4;
 const _SCORE_SCALE = 3;
+/** Smallest model probability of a secondary leaf. */
+const _MODEL_SECONDARY = 0.1;
+
+/** Function words that carry no evidence as features of the learned model. */
+const _STOP = new Set(
+  ("a an and are as at be by can for from has have in into is it its of on or that the their " +
+    "this to via what when which while will with without you your").split(" "),
+);
 
 /** Words that never end in a plural `s` even though they look like it. */
 const _NO_STEM = new Set([
@@ -361,6 +391,23 @@ export interface Explanation {
   totals: { leafId: string; total: number }[];
 }
 
+/**
+ * The raw signals of one entry, the input of the learned leaf model (`leaf_model.ts`).
+ *
+ * - `evidence[i]`: the keyword and category-map evidence total of leaf `i` (tree order), without
+ *   the embedding channel (see the module documentation);
+ * - `similarity[i]`: cosine similarity of the entry and leaf `i` embeddings, when both exist;
+ * - `features`: sparse token features, prefixed by where they were read: `k:` kind, `c:` a source
+ *   category label, `n:` a word of the name, `t:` a word of a tag, `d:` a word of the description,
+ *   `b:` two adjacent words of the description's first sentence, `x:` a word of the long
+ *   description, features, use cases or MCP tool names. Each appears once.
+ */
+export interface EntrySignals {
+  evidence: Float64Array;
+  similarity: Float64Array | undefined;
+  features: string[];
+}
+
 /** What the classifier reads of an entry, whatever its kind. */
 interface _Texts {
   kind: "tools" | "servers";
@@ -392,6 +439,7 @@ export class Classifier {
   readonly #fallback: Record<"tools" | "servers", number>;
   readonly #leafVectors: (Float32Array | undefined)[];
   readonly #embeddingWeight: number;
+  readonly #model: LeafModel | undefined;
   #nextId = 0;
 
   /**
@@ -446,6 +494,7 @@ export class Classifier {
     for (const leafId of Object.keys(categoryMap.terms ?? {})) leafOf(leafId, "terms");
     this.#leafVectors = this.#leaves.map(({ node }) => options.leafEmbeddings?.get(node.id));
     this.#embeddingWeight = options.embeddingWeight ?? EMBEDDING_WEIGHT;
+    this.#model = options.model;
   }
 
   /**
@@ -483,14 +532,20 @@ export class Classifier {
    *
    * @param tool the merged tool
    * @param entryEmbedding the tool's embedding, when an embedder is present
+   * @param label the tool's hand-labelled leaf id, if any (`data/taxonomy_labels.json`): it becomes
+   *   the primary with method `label` and score 1; an unknown id is ignored
    * @returns the primary leaf and up to two secondary leaves
    * @example
    * ```ts
    * classifier.classifyTool(tool).primary.leafId; // e.g. "image-generation"
    * ```
    */
-  classifyTool(tool: ClassifiableTool, entryEmbedding?: Float32Array): Classification {
-    return this.#classify(_toolTexts(tool), entryEmbedding, false).classification;
+  classifyTool(
+    tool: ClassifiableTool,
+    entryEmbedding?: Float32Array,
+    label?: string,
+  ): Classification {
+    return this.#classify(_toolTexts(tool), entryEmbedding, false, label).classification;
   }
 
   /**
@@ -498,14 +553,19 @@ export class Classifier {
    *
    * @param server the merged server
    * @param entryEmbedding the server's embedding, when an embedder is present
+   * @param label the server's hand-labelled leaf id, if any (see {@link Classifier.classifyTool})
    * @returns the primary leaf and up to two secondary leaves
    * @example
    * ```ts
    * classifier.classifyServer(server).primary.leafId; // e.g. "relational-databases"
    * ```
    */
-  classifyServer(server: ClassifiableServer, entryEmbedding?: Float32Array): Classification {
-    return this.#classify(_serverTexts(server), entryEmbedding, false).classification;
+  classifyServer(
+    server: ClassifiableServer,
+    entryEmbedding?: Float32Array,
+    label?: string,
+  ): Classification {
+    return this.#classify(_serverTexts(server), entryEmbedding, false, label).classification;
   }
 
   /**
@@ -546,11 +606,91 @@ export class Classifier {
     };
   }
 
+  /**
+   * The raw signals of one entry (keyword and category evidence per leaf, embedding similarity per
+   * leaf, token features), for the learned leaf model in `leaf_model.ts`.
+   *
+   * @param entry a tool (`kind: "tool"`) or a server (`kind: "server"`)
+   * @param entryEmbedding the entry's embedding, when an embedder is present
+   * @returns the entry's {@link EntrySignals}
+   * @example
+   * ```ts
+   * classifier.signals({ kind: "server", server }).features; // ["k:servers", "n:postgre", ...]
+   * ```
+   */
+  signals(
+    entry: { kind: "tool"; tool: ClassifiableTool } | {
+      kind: "server";
+      server: ClassifiableServer;
+    },
+    entryEmbedding?: Float32Array,
+  ): EntrySignals {
+    const texts = entry.kind === "tool" ? _toolTexts(entry.tool) : _serverTexts(entry.server);
+    return this.#signals(texts, this.#evidence(texts, false).total, entryEmbedding);
+  }
+
+  #signals(texts: _Texts, evidence: Float64Array, embedding?: Float32Array): EntrySignals {
+    return {
+      evidence: Float64Array.from(evidence),
+      similarity: this.#similarities(embedding),
+      features: this.#features(texts),
+    };
+  }
+
+  /** Cosine similarity of an entry embedding and every leaf embedding, or `undefined`. */
+  #similarities(embedding: Float32Array | undefined): Float64Array | undefined {
+    if (!embedding || !this.#leafVectors.some((v) => v !== undefined)) return undefined;
+    const similarity = new Float64Array(this.#leaves.length);
+    this.#leafVectors.forEach((v, i) => {
+      if (v) similarity[i] = _cosine(embedding, v);
+    });
+    return similarity;
+  }
+
+  /** The token features of an entry (see {@link EntrySignals}). */
+  #features(texts: _Texts): string[] {
+    const features = new Set<string>([`k:${texts.kind}`]);
+    const words = (prefix: string, text: string) => {
+      for (const t of this.#tokens(text)) {
+        if (t.length > 1 && !_STOP.has(t)) features.add(prefix + t);
+      }
+    };
+    for (const label of texts.labels) features.add(`c:${labelKey(label)}`);
+    for (const name of texts.names) words("n:", name);
+    for (const tag of texts.tags) words("t:", tag);
+    words("d:", texts.description);
+    const lead = this.#tokens(_splitLead(texts.description)[0]).filter((t) => !_STOP.has(t));
+    for (let i = 1; i < lead.length; i++) features.add(`b:${lead[i - 1]} ${lead[i]}`);
+    for (const text of texts.extra) words("x:", text);
+    return [...features];
+  }
+
   #classify(
     entry: _Texts,
     embedding: Float32Array | undefined,
     trace: boolean,
+    label?: string,
   ): { classification: Classification; evidence: _Evidence; total: Float64Array } {
+    const { ev, total, byMethod } = this.#evidence(entry, trace);
+    const model = this.#model;
+    const signals = model ? this.#signals(entry, total, embedding) : undefined;
+    const similarity = signals ? signals.similarity : this.#similarities(embedding);
+    if (similarity) this.#addEmbedding(similarity, total, byMethod[2]!);
+    const rules = this.#decide(entry.kind, total, byMethod);
+    const labelled = label === undefined ? undefined : this.#leafIndex.get(label);
+    const classification = model && signals
+      ? this.#decideByModel(model.probabilities(signals), rules, labelled)
+      : labelled === undefined
+      ? rules
+      : this.#withLabel(labelled, rules.secondary);
+    return { classification, evidence: ev, total };
+  }
+
+  /** Keyword and category-map evidence per leaf (and per method), before embeddings. */
+  #evidence(
+    entry: _Texts,
+    trace: boolean,
+  ): { ev: _Evidence; total: Float64Array; byMethod: Float64Array[] } {
     const ev = new _Evidence(trace);
     const matcher = this.#matchers[entry.kind];
     const scanInto = (channel: _Channel, text: string) => {
@@ -571,7 +711,6 @@ export class Classifier {
     scanInto("text", rest);
     for (const text of entry.extra) scanInto("extra", text);
 
-    // Totals per leaf and per method.
     const n = this.#leaves.length;
     const total = new Float64Array(n);
     const byMethod = [new Float64Array(n), new Float64Array(n), new Float64Array(n)];
@@ -583,8 +722,37 @@ export class Classifier {
         byMethod[method]![leaf]! += v;
       }
     }
-    if (embedding) this.#addEmbedding(embedding, total, byMethod[2]!);
-    return { classification: this.#decide(entry.kind, total, byMethod), evidence: ev, total };
+    return { ev, total, byMethod };
+  }
+
+  /**
+   * The decision of the learned model: its most probable leaf (or the hand label), the rules'
+   * method when they agree and `model` when they do not, the model's probability as the score.
+   */
+  #decideByModel(p: Float64Array, rules: Classification, labelled?: number): Classification {
+    const order = Array.from({ length: p.length }, (_, i) => i)
+      .sort((a, b) => p[b]! - p[a]! || a - b);
+    const best = order[0]!;
+    const secondary: Assignment[] = [];
+    const primaryLeaf = labelled ?? best;
+    for (const leaf of order) {
+      if (secondary.length === 2 || p[leaf]! < _MODEL_SECONDARY) break;
+      if (leaf === primaryLeaf) continue;
+      secondary.push(this.#assignment(leaf, "model", p[leaf]!));
+    }
+    if (labelled !== undefined) return this.#withLabel(labelled, secondary);
+    const agrees = rules.primary.leafId === this.#leaves[best]!.node.id;
+    const method = agrees ? rules.primary.method : "model";
+    return { primary: this.#assignment(best, method, p[best]!), secondary };
+  }
+
+  /** A hand-labelled primary (score 1) with the other secondary leaves kept. */
+  #withLabel(leaf: number, secondary: Assignment[]): Classification {
+    const id = this.#leaves[leaf]!.node.id;
+    return {
+      primary: this.#assignment(leaf, "label", 1),
+      secondary: secondary.filter((a) => a.leafId !== id).slice(0, 2),
+    };
   }
 
   #decide(
@@ -618,10 +786,10 @@ export class Classifier {
     return { primary, secondary };
   }
 
-  #addEmbedding(embedding: Float32Array, total: Float64Array, into: Float64Array): void {
+  #addEmbedding(similarity: Float64Array, total: Float64Array, into: Float64Array): void {
     const sims: { leaf: number; cos: number }[] = [];
     this.#leafVectors.forEach((v, leaf) => {
-      if (v) sims.push({ leaf, cos: _cosine(embedding, v) });
+      if (v) sims.push({ leaf, cos: similarity[leaf]! });
     });
     sims.sort((a, b) => b.cos - a.cos || a.leaf - b.leaf);
     for (const { leaf, cos } of sims.slice(0, _EMB_TOP)) {

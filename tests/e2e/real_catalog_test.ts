@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import { createApp } from "../../src/http/app.ts";
-import { buildCatalog, mergeAll } from "../../src/ingest/build.ts";
+import { buildCatalog, MAX_TRAINING_LABELS, mergeAll } from "../../src/ingest/build.ts";
+import { loadTaxonomyLabels } from "../../src/ingest/leaf_model.ts";
 import { PRICE_ADAPTERS, SERVER_ADAPTERS, TOOL_ADAPTERS } from "../../src/ingest/sources/mod.ts";
 import { realCatalog, SOURCES_DIR } from "../_helpers.ts";
 
@@ -212,5 +213,26 @@ Deno.test("no real query or server detail answers a 5xx", async () => {
     const res = await app.request(path);
     assert.ok(res.status < 500, `${path}: ${res.status}`);
     await res.body?.cancel();
+  }
+});
+
+Deno.test("hand-labelled entries keep their labels, and the report counts the model's training set", async () => {
+  const labels = await loadTaxonomyLabels();
+  const count = Object.keys(labels.tools).length + Object.keys(labels.servers).length;
+  const { model, byMethod } = real.report.taxonomy!;
+  assert.equal(model.labels, count);
+  assert.equal(model.unknownLeaves, 0, "every label names a leaf of the taxonomy");
+  assert.equal(model.staleLabels, 0, "every labelled entry is in the catalog");
+  assert.equal(model.trained, Math.min(count, MAX_TRAINING_LABELS));
+  assert.ok(model.vocabulary > 1000, `vocabulary ${model.vocabulary}`);
+  assert.equal(byMethod.label!.tools, Object.keys(labels.tools).length);
+  assert.equal(byMethod.label!.servers, Object.keys(labels.servers).length);
+  for (const [slug, leaf] of Object.entries(labels.tools).slice(0, 100)) {
+    const primary = real.ctx.store.toolBySlug(slug)!.taxonomy!.primary;
+    assert.deepEqual([primary.leafId, primary.method, primary.score], [leaf, "label", 1], slug);
+  }
+  for (const [name, leaf] of Object.entries(labels.servers).slice(0, 100)) {
+    const primary = real.ctx.store.serverByName(name)!.taxonomy!.primary;
+    assert.deepEqual([primary.leafId, primary.method, primary.score], [leaf, "label", 1], name);
   }
 });

@@ -7,6 +7,7 @@ import {
   Classifier,
   loadCategoryMap,
 } from "../../src/ingest/classify.ts";
+import { LeafModel } from "../../src/ingest/leaf_model.ts";
 
 const taxonomy = await loadTaxonomy();
 const map = await loadCategoryMap();
@@ -113,4 +114,70 @@ Deno.test("embedding evidence breaks a tie but does not outvote a keyword", () =
 Deno.test("a map naming an unknown leaf is refused", () => {
   const bad: CategoryMap = { ...map, labels: { ...map.labels, "odd label": "no-such-leaf" } };
   assert.throws(() => new Classifier(taxonomy, bad), RangeError);
+});
+
+Deno.test("a hand label becomes the primary with method label and score 1", () => {
+  const c = classifier.classifyServer(
+    server({ name: "io.github.acme/postgres-mcp", title: "Postgres MCP", description: "Run SQL." }),
+    undefined,
+    "text-to-sql",
+  );
+  assert.equal(c.primary.leafId, "text-to-sql");
+  assert.equal(c.primary.method, "label");
+  assert.equal(c.primary.score, 1);
+  assert.ok(c.secondary.every((a) => a.leafId !== "text-to-sql"));
+  // An unknown label id is ignored.
+  const unknown = classifier.classifyServer(
+    server({ name: "io.github.acme/postgres-mcp", title: "Postgres MCP", description: "Run SQL." }),
+    undefined,
+    "no-such-leaf",
+  );
+  assert.equal(unknown.primary.leafId, "relational-databases");
+});
+
+Deno.test("signals give per-leaf rule evidence and prefixed token features", () => {
+  const s = classifier.signals({
+    kind: "server",
+    server: server({
+      name: "io.github.acme/postgres-mcp",
+      title: "Postgres MCP",
+      description: "Run SQL queries.",
+    }),
+  });
+  assert.equal(s.evidence.length, taxonomy.leaves.length);
+  const rel = taxonomy.leaves.findIndex((l) => l.id === "relational-databases");
+  assert.ok(s.evidence[rel]! > 0);
+  assert.equal(s.similarity, undefined);
+  for (const f of ["k:servers", "n:postgres", "d:sql", "b:sql query"]) {
+    assert.ok(s.features.includes(f), `${f} in ${s.features.join(" ")}`);
+  }
+});
+
+Deno.test("with a trained model, a word learned from labels overrides the rules (method model)", () => {
+  const signalsOf = (description: string) =>
+    classifier.signals({ kind: "server", server: server({ name: "io.example/x", description }) });
+  const leaf = (id: string) => taxonomy.leaves.findIndex((l) => l.id === id);
+  // Labels say that "zorblax" servers are weather data, whatever else they mention.
+  const examples = [
+    ...Array.from({ length: 8 }, (_, i) => ({
+      signals: signalsOf(`Zorblax feed ${i} for SQL tables.`),
+      leaf: leaf("weather-data"),
+    })),
+    ...Array.from({ length: 8 }, (_, i) => ({
+      signals: signalsOf(`Query SQL tables ${i}.`),
+      leaf: leaf("relational-databases"),
+    })),
+  ];
+  const model = LeafModel.train(examples, taxonomy.leaves.length);
+  const withModel = new Classifier(taxonomy, map, { model });
+  const c = withModel.classifyServer(
+    server({ name: "io.example/z", description: "Zorblax SQL tables." }),
+  );
+  assert.equal(c.primary.leafId, "weather-data");
+  assert.equal(c.primary.method, "model");
+  assert.ok(c.primary.score > 0 && c.primary.score <= 1);
+  const plain = withModel.classifyServer(
+    server({ name: "io.example/q", description: "Query SQL tables." }),
+  );
+  assert.notEqual(plain.primary.leafId, "weather-data");
 });
