@@ -397,6 +397,12 @@ export class CatalogStore {
     return row ? JSON.parse(row.doc as string) as CatalogServer : undefined;
   }
 
+  /** Row id of the server with this name, or `undefined`. */
+  serverId(name: string): number | undefined {
+    const row = this.#get("SELECT id FROM servers WHERE name = ?", name);
+    return row ? Number(row.id) : undefined;
+  }
+
   /** Servers by row id, in the order given. */
   serversByIds(ids: number[]): CatalogServer[] {
     if (ids.length === 0) return [];
