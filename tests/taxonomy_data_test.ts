@@ -108,3 +108,13 @@ Deno.test("every leaf has 5 to 15 lowercase keywords without duplicates", () => 
     }
   }
 });
+
+Deno.test("every hand label in data/taxonomy_labels.json names a leaf of the taxonomy", async () => {
+  const labels = JSON.parse(
+    await Deno.readTextFile(new URL("../data/taxonomy_labels.json", import.meta.url)),
+  );
+  const leafIds = new Set(leaves.map((leaf) => leaf.id));
+  const all = [...Object.entries(labels.tools), ...Object.entries(labels.servers)];
+  assert.ok(all.length > 4000, `${all.length} labels`);
+  for (const [id, leaf] of all) assert.ok(leafIds.has(leaf as string), `${id}: "${leaf}"`);
+});
