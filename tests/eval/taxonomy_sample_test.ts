@@ -11,7 +11,9 @@ for (
     "taxonomy_sample_3.json",
     "taxonomy_sample_4.json",
     "taxonomy_sample_5.json",
+    "taxonomy_sample_6.json",
     "taxonomy_sample_7.json",
+    "taxonomy_sample_8.json",
   ]
 ) {
   Deno.test(`${file}: 100 judged entries, real leaf ids, and a correct count that adds up`, async () => {
