@@ -31,11 +31,22 @@ export function mulberry32(seed: number): () => number {
  * @returns `min(n, items.length)` items
  */
 export function seededSample<T>(items: readonly T[], n: number, seed: number): T[] {
-  const random = mulberry32(seed);
+  return shuffled(items, mulberry32(seed)).slice(0, n);
+}
+
+/**
+ * A Fisher-Yates shuffle of a copy of `items`, drawing from `random`; two shuffles from one
+ * generator continue its stream.
+ *
+ * @param items the population (not modified)
+ * @param random generator of floats in [0, 1), e.g. {@link mulberry32}
+ * @returns the items in shuffled order
+ */
+export function shuffled<T>(items: readonly T[], random: () => number): T[] {
   const copy = [...items];
   for (let i = copy.length - 1; i > 0; i--) {
     const j = Math.floor(random() * (i + 1));
     [copy[i], copy[j]] = [copy[j]!, copy[i]!];
   }
-  return copy.slice(0, n);
+  return copy;
 }

@@ -615,7 +615,7 @@ export class Classifier {
    * @returns the entry's {@link EntrySignals}
    * @example
    * ```ts
-   * classifier.signals({ kind: "server", server }).features; // ["k:servers", "n:postgre", ...]
+   * classifier.signals({ kind: "server", server }).features; // ["k:servers", "n:postgres", ...]
    * ```
    */
   signals(

@@ -13,11 +13,13 @@
  * @module
  */
 import { CatalogStore } from "../../src/catalog/store.ts";
+import type { CatalogServer } from "../../src/ingest/merge_servers.ts";
+import type { CatalogTool } from "../../src/ingest/types.ts";
 import { loadTaxonomy } from "../../src/catalog/taxonomy.ts";
 import { MAX_TRAINING_LABELS } from "../../src/ingest/build.ts";
 import { Classifier, type EntrySignals, loadCategoryMap } from "../../src/ingest/classify.ts";
 import { LeafModel, loadTaxonomyLabels } from "../../src/ingest/leaf_model.ts";
-import { mulberry32 } from "../_sample.ts";
+import { mulberry32, shuffled } from "../_sample.ts";
 
 if (import.meta.main) {
   const seed = Number(Deno.args[0] ?? "20261201");
@@ -33,16 +35,8 @@ if (import.meta.main) {
   const rules = new Classifier(taxonomy, map, leafEmbeddings.size ? { leafEmbeddings } : {});
   const leafIndex = new Map(taxonomy.leaves.map((l, i) => [l.id, i]));
   const random = mulberry32(seed);
-  const shuffled = <T>(xs: T[]) => {
-    const a = [...xs];
-    for (let i = a.length - 1; i > 0; i--) {
-      const j = Math.floor(random() * (i + 1));
-      [a[i], a[j]] = [a[j]!, a[i]!];
-    }
-    return a;
-  };
-  const toolIds = shuffled(Object.keys(labels.tools));
-  const serverIds = shuffled(Object.keys(labels.servers));
+  const toolIds = shuffled(Object.keys(labels.tools), random);
+  const serverIds = shuffled(Object.keys(labels.servers), random);
   const picked = [
     ...toolIds.slice(0, nTools).map((id) => ({ kind: "tool" as const, id })),
     ...serverIds.slice(0, nServers).map((id) => ({ kind: "server" as const, id })),
@@ -76,12 +70,9 @@ if (import.meta.main) {
   const entries = picked.map((e) => {
     const doc = e.kind === "tool" ? store.toolBySlug(e.id)! : store.serverByName(e.id)!;
     const c = e.kind === "tool"
-      ? withModel.classifyTool(
-        store.toolBySlug(e.id)!,
-        store.vectorOf("tools", store.toolId(e.id)!),
-      )
+      ? withModel.classifyTool(doc as CatalogTool, store.vectorOf("tools", store.toolId(e.id)!))
       : withModel.classifyServer(
-        store.serverByName(e.id)!,
+        doc as CatalogServer,
         store.vectorOf("servers", store.serverId(e.id)!),
       );
     return {
