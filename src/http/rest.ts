@@ -6,12 +6,20 @@
  * @module
  */
 import { Hono } from "hono";
+import { z } from "zod";
 import type { Context } from "hono";
 import { applyEntitlements } from "../access/access.ts";
 import { AppError } from "../errors.ts";
 import type { AppEnv } from "./access.ts";
 import type { CatalogContext } from "../catalog/context.ts";
-import { getInstallConfig } from "../catalog/install.ts";
+import { getInstallConfig, InstallConfigInput } from "../catalog/install.ts";
+import {
+  AlternativesInput,
+  PricesInput,
+  SearchServersInput,
+  SearchToolsInput,
+  TaxonomyInput,
+} from "../catalog/schemas.ts";
 import { getHealth, listPrices } from "../catalog/prices.ts";
 import { compareServers, getServer, searchServers, serverFilters } from "../catalog/servers.ts";
 import { getTaxonomy } from "../catalog/taxonomy.ts";
@@ -49,20 +57,42 @@ export function json(c: Context, value: object): Response {
 /** Largest accepted request body, in bytes. */
 export const MAX_BODY_BYTES = 16 * 1024;
 
+/** The query parameters of one route: their names, and which of them are integers. */
+export interface QueryFields {
+  names: string[];
+  integers: string[];
+}
+
 /**
- * Reads the named query parameters; names in `integers` must be whole decimal numbers.
+ * The query parameters of a use case's input schema: every field (in schema order) except
+ * `except` (path parameters), and the fields whose JSON Schema type is `integer`. Computed once
+ * per route at startup, so the route and the OpenAPI document (which reads the same schemas) name
+ * the same parameters.
+ *
+ * @param schema the use case's input schema
+ * @param except fields that are not query parameters
+ * @returns the names and the integer names
+ */
+export function queryFields(schema: z.ZodObject, except: string[] = []): QueryFields {
+  const json = z.toJSONSchema(schema, { io: "input" }) as {
+    properties?: Record<string, { type?: unknown }>;
+  };
+  const entries = Object.entries(json.properties ?? {}).filter(([name]) => !except.includes(name));
+  return {
+    names: entries.map(([name]) => name),
+    integers: entries.filter(([, prop]) => prop.type === "integer").map(([name]) => name),
+  };
+}
+
+/**
+ * Reads a route's query parameters; integer parameters must be whole decimal numbers.
  *
  * @param c the request context
- * @param names parameters to read (others are ignored)
- * @param integers names among `names` that are integers
+ * @param fields parameters to read (others are ignored), from {@link queryFields}
  * @returns an input object with only the parameters present
  * @throws {AppError} `invalid_parameter` for a non-numeric integer parameter
  */
-export function queryInput(
-  c: Context,
-  names: string[],
-  integers: string[] = [],
-): Record<string, unknown> {
+export function queryInput(c: Context, { names, integers }: QueryFields): Record<string, unknown> {
   const input: Record<string, unknown> = {};
   // One parse of the query string (the first value of a repeated name wins, as in `query(name)`).
   const all = c.req.query();
@@ -82,9 +112,19 @@ export function queryInput(
 }
 
 /** {@link queryInput} with the caller's tier entitlements applied (see `applyEntitlements`). */
-function entitled(c: Context, names: string[], integers: string[] = []): unknown {
-  return applyEntitlements((c as Context<AppEnv>).get("caller"), queryInput(c, names, integers));
+function entitled(c: Context, fields: QueryFields): unknown {
+  return applyEntitlements((c as Context<AppEnv>).get("caller"), queryInput(c, fields));
 }
+
+/** Query parameters per route, from the use cases' input schemas. */
+const _QUERY = {
+  tools: queryFields(SearchToolsInput),
+  alternatives: queryFields(AlternativesInput),
+  taxonomy: queryFields(TaxonomyInput),
+  servers: queryFields(SearchServersInput),
+  installConfig: queryFields(InstallConfigInput, ["name"]),
+  prices: queryFields(PricesInput),
+};
 
 /** Splits a comma-separated parameter into trimmed, non-empty items (`undefined` when absent). */
 function _list(value: string | undefined): string[] | undefined {
@@ -140,18 +180,7 @@ export function restRoutes(ctx: CatalogContext): Hono {
       c,
       await searchTools(
         ctx,
-        entitled(c, [
-          "q",
-          "slug",
-          "category",
-          "pricing",
-          "facetId",
-          "subcategoryId",
-          "leafId",
-          "mode",
-          "limit",
-          "offset",
-        ], ["limit", "offset"]),
+        entitled(c, _QUERY.tools),
       ),
     ));
   api.post("/tools/recommend", async (c) => json(c, await recommendTools(ctx, await jsonBody(c))));
@@ -162,33 +191,18 @@ export function restRoutes(ctx: CatalogContext): Hono {
   );
   api.get(
     "/tools/alternatives",
-    (c) => c.json(toolAlternatives(ctx, queryInput(c, ["slug", "limit"], ["limit"]))),
+    (c) => c.json(toolAlternatives(ctx, queryInput(c, _QUERY.alternatives))),
   );
   api.get("/tools/:slug", (c) => c.json(getTool(ctx, { slug: c.req.param("slug") })));
   api.get("/categories", (c) => c.json(listCategories(ctx, {})));
-  api.get("/taxonomy", (c) => c.json(getTaxonomy(ctx, queryInput(c, ["facetId"]))));
+  api.get("/taxonomy", (c) => c.json(getTaxonomy(ctx, queryInput(c, _QUERY.taxonomy))));
 
   api.get("/servers", async (c) =>
     json(
       c,
       await searchServers(
         ctx,
-        entitled(
-          c,
-          [
-            "q",
-            "category",
-            "hosting",
-            "transport",
-            "registryType",
-            "facetId",
-            "leafId",
-            "mode",
-            "limit",
-            "cursor",
-          ],
-          ["limit"],
-        ),
+        entitled(c, _QUERY.servers),
       ),
     ));
   api.get("/servers/filters", (c) => c.json(serverFilters(ctx, {})));
@@ -199,13 +213,18 @@ export function restRoutes(ctx: CatalogContext): Hono {
   api.get(
     "/servers/:name{.+}/install-config",
     (c) =>
-      c.json(getInstallConfig(ctx, { name: c.req.param("name"), ...queryInput(c, ["client"]) })),
+      c.json(
+        getInstallConfig(ctx, {
+          name: c.req.param("name"),
+          ...queryInput(c, _QUERY.installConfig),
+        }),
+      ),
   );
   api.get("/servers/:name{.+}", (c) => c.json(getServer(ctx, { name: c.req.param("name") })));
 
   api.get(
     "/llm-prices",
-    (c) => c.json(listPrices(ctx, queryInput(c, ["provider", "model", "q", "limit"], ["limit"]))),
+    (c) => c.json(listPrices(ctx, queryInput(c, _QUERY.prices))),
   );
   api.get("/health", (c) => c.json(getHealth(ctx)));
   return api;
