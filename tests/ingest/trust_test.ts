@@ -14,29 +14,19 @@ import {
   TrustScoreSchema,
 } from "../../src/ingest/trust.ts";
 import { SOURCES_DIR } from "../_helpers.ts";
+import { server as fixtureServer } from "../fixtures/catalog.ts";
 
 const NOW = new Date("2026-11-22T00:00:00Z");
 
-/** A merged server with every required field empty; `over` sets the rest. */
-const server = (over: Partial<CatalogServer>): CatalogServer => ({
-  name: "glama/example",
-  title: "Example",
-  description: "An example MCP server.",
-  officialNames: [],
-  repositoryUrl: null,
-  packages: [],
-  remotes: [],
-  hosting: "unknown",
-  transports: [],
-  categories: [],
-  tags: [],
-  vendorOfficial: false,
-  validated: false,
-  tools: [],
-  sources: [{ source: "glama", sourceId: "example" }],
-  provenance: {},
-  ...over,
-});
+/** A merged server with every required field empty (the fixture defaults); `over` sets the rest. */
+const server = (over: Partial<CatalogServer>): CatalogServer =>
+  fixtureServer({
+    name: "glama/example",
+    title: "Example",
+    description: "An example MCP server.",
+    sources: [{ source: "glama", sourceId: "example" }],
+    ...over,
+  });
 
 const component = (t: TrustScore, id: string): TrustComponent => {
   const c = t.components.find((x) => x.id === id);
