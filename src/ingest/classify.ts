@@ -210,12 +210,6 @@ export interface ClassifierOptions {
   model?: LeafModel | undefined;
 }
 
-/** Options of {@link Classifier.create}. */
-export interface ClassifierCreateOptions extends ClassifierOptions {
-  /** Embeds texts (one vector per text); used for the leaf embeddings when given. */
-  embed?: ((texts: string[]) => Promise<Float32Array[]>) | undefined;
-}
-
 // Channel weights per kind and caps (see the module documentation).
 const _CH = {
   category: { w: { tools: 3.0, servers: 3.0 }, units: 1.5, method: 0 },
@@ -495,36 +489,6 @@ export class Classifier {
     this.#leafVectors = this.#leaves.map(({ node }) => options.leafEmbeddings?.get(node.id));
     this.#embeddingWeight = options.embeddingWeight ?? EMBEDDING_WEIGHT;
     this.#model = options.model;
-  }
-
-  /**
-   * Builds a classifier, embedding every leaf's {@link leafText} first when `embed` is given.
-   *
-   * @param taxonomy the loaded taxonomy
-   * @param categoryMap the loaded category map
-   * @param options `embed` to compute leaf embeddings, or ready `leafEmbeddings`
-   * @returns the classifier
-   * @throws {RangeError} when the map names a leaf the taxonomy does not have
-   * @example
-   * ```ts
-   * const c = await Classifier.create(taxonomy, map, { embed: (texts) => embedder.embed(texts) });
-   * ```
-   */
-  static async create(
-    taxonomy: Taxonomy,
-    categoryMap: CategoryMap,
-    options: ClassifierCreateOptions = {},
-  ): Promise<Classifier> {
-    let leafEmbeddings = options.leafEmbeddings;
-    if (leafEmbeddings === undefined && options.embed !== undefined) {
-      const vectors = await options.embed(taxonomy.leaves.map(leafText));
-      leafEmbeddings = new Map();
-      taxonomy.leaves.forEach((leaf, i) => {
-        const v = vectors[i];
-        if (v) leafEmbeddings!.set(leaf.id, v);
-      });
-    }
-    return new Classifier(taxonomy, categoryMap, { ...options, leafEmbeddings });
   }
 
   /**
