@@ -376,6 +376,11 @@ export type ClassifiableServer =
   & Pick<CatalogServer, "name" | "title" | "description" | "categories" | "tags">
   & { tools?: { name: string; description?: string | undefined }[] | undefined };
 
+/** A tool or a server, tagged by kind (the input of `explain` and `signals`). */
+export type ClassifiableEntry =
+  | { kind: "tool"; tool: ClassifiableTool }
+  | { kind: "server"; server: ClassifiableServer };
+
 /** What {@link Classifier.explain} returns. */
 export interface Explanation {
   classification: Classification;
@@ -546,13 +551,10 @@ export class Classifier {
    * ```
    */
   explain(
-    entry: { kind: "tool"; tool: ClassifiableTool } | {
-      kind: "server";
-      server: ClassifiableServer;
-    },
+    entry: ClassifiableEntry,
     entryEmbedding?: Float32Array,
   ): Explanation {
-    const texts = entry.kind === "tool" ? _toolTexts(entry.tool) : _serverTexts(entry.server);
+    const texts = _texts(entry);
     const { classification, evidence, total } = this.#classify(texts, entryEmbedding, true);
     const leafId = (i: number) => this.#leaves[i]!.node.id;
     return {
@@ -583,13 +585,10 @@ export class Classifier {
    * ```
    */
   signals(
-    entry: { kind: "tool"; tool: ClassifiableTool } | {
-      kind: "server";
-      server: ClassifiableServer;
-    },
+    entry: ClassifiableEntry,
     entryEmbedding?: Float32Array,
   ): EntrySignals {
-    const texts = entry.kind === "tool" ? _toolTexts(entry.tool) : _serverTexts(entry.server);
+    const texts = _texts(entry);
     return this.#signals(texts, this.#evidence(texts, false).total, entryEmbedding);
   }
 
@@ -815,6 +814,10 @@ export class Classifier {
     }
     return out;
   }
+}
+
+function _texts(entry: ClassifiableEntry): _Texts {
+  return entry.kind === "tool" ? _toolTexts(entry.tool) : _serverTexts(entry.server);
 }
 
 function _toolTexts(tool: ClassifiableTool): _Texts {
