@@ -9,6 +9,9 @@ import type { CatalogServer } from "../ingest/merge_servers.ts";
 import type { CatalogPrice, CatalogTool, SourceInfo } from "../ingest/types.ts";
 import { openCatalog, SCHEMA_SQL, SCHEMA_VERSION, vectorSchemaSql } from "./db.ts";
 import { serverPopularity, toolPopularity } from "./popularity.ts";
+import { serverAuthority, toolAuthority } from "./authority.ts";
+import { matchKey, serverNameKeys, toolNameKeys } from "./name_keys.ts";
+import { familyOf } from "../ingest/trust.ts";
 
 /** Taxonomy placement of one entry (issue 5 fills it; `null` while unclassified). */
 export interface Placement {
@@ -48,11 +51,6 @@ export interface CatalogVectors {
 
 function _blob(v: Float32Array): Uint8Array {
   return new Uint8Array(v.buffer, v.byteOffset, v.byteLength);
-}
-
-/** Lowercase key used for exact-name and category matching: letters and digits only. */
-export function matchKey(value: string): string {
-  return value.normalize("NFKD").toLowerCase().replace(/[^\p{L}\p{N}]+/gu, "");
 }
 
 /** Splits identifiers like `io.github.owner/repo-name` into words for full-text search. */
@@ -120,8 +118,11 @@ type _Db = ReturnType<typeof openCatalog>;
 function _writeTools(db: _Db, data: CatalogData): void {
   const row = db.prepare(
     `INSERT INTO tools (id, slug, name, name_key, category, category_key, pricing, has_free_tier,
-       popularity, facet_id, subcategory_id, leaf_id, doc)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+       popularity, authority, adult, spam, facet_id, subcategory_id, leaf_id, doc)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+  );
+  const key = db.prepare(
+    "INSERT OR IGNORE INTO tool_keys (key, tool_id, strength) VALUES (?, ?, 1)",
   );
   const fts = db.prepare(
     "INSERT INTO tools_fts (rowid, name, tags, category, description, features) VALUES (?, ?, ?, ?, ?, ?)",
@@ -139,11 +140,15 @@ function _writeTools(db: _Db, data: CatalogData): void {
       t.pricing,
       t.hasFreeTier ? 1 : 0,
       toolPopularity(t),
+      toolAuthority(t),
+      (t.content?.adult.length ?? 0) > 0 ? 1 : 0,
+      (t.content?.spam.length ?? 0) > 0 ? 1 : 0,
       place?.facetId ?? null,
       place?.subcategoryId ?? null,
       place?.leafId ?? null,
       JSON.stringify(t),
     );
+    for (const n of [t.name, ...t.aliases ?? []]) for (const k of toolNameKeys(n)) key.run(k, id);
     fts.run(
       id,
       `${t.name} ${_words(t.slug)}`,
@@ -157,9 +162,14 @@ function _writeTools(db: _Db, data: CatalogData): void {
 
 function _writeServers(db: _Db, data: CatalogData): void {
   const row = db.prepare(
-    `INSERT INTO servers (id, name, title, title_key, hosting, popularity, facet_id, subcategory_id,
-       leaf_id, doc) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    `INSERT INTO servers (id, name, title, title_key, hosting, popularity, authority, canonical_id,
+       adult, spam, facet_id, subcategory_id, leaf_id, doc)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   );
+  const key = db.prepare(
+    "INSERT INTO server_keys (key, server_id, strength) VALUES (?, ?, ?)",
+  );
+  const idOf = new Map(data.servers.map((s, i) => [s.name, i + 1]));
   const facet = db.prepare(
     "INSERT OR IGNORE INTO server_facets (server_id, key, value, label) VALUES (?, ?, ?, ?)",
   );
@@ -176,11 +186,16 @@ function _writeServers(db: _Db, data: CatalogData): void {
       matchKey(s.title),
       s.hosting,
       serverPopularity(s),
+      serverAuthority(s, familyOf),
+      s.canonicalName === undefined ? null : idOf.get(s.canonicalName) ?? null,
+      (s.content?.adult.length ?? 0) > 0 ? 1 : 0,
+      (s.content?.spam.length ?? 0) > 0 ? 1 : 0,
       place?.facetId ?? null,
       place?.subcategoryId ?? null,
       place?.leafId ?? null,
       JSON.stringify(s),
     );
+    for (const [k, strength] of serverNameKeys(s)) key.run(k, id, strength);
     for (const c of s.categories) facet.run(id, "category", matchKey(c), c);
     facet.run(id, "hosting", s.hosting, s.hosting);
     if (s.hosting === "both") {

@@ -57,10 +57,11 @@ export function json(c: Context, value: object): Response {
 /** Largest accepted request body, in bytes. */
 export const MAX_BODY_BYTES = 16 * 1024;
 
-/** The query parameters of one route: their names, and which of them are integers. */
+/** The query parameters of one route: their names, and which of them are integers or booleans. */
 export interface QueryFields {
   names: string[];
   integers: string[];
+  booleans: string[];
 }
 
 /**
@@ -71,7 +72,7 @@ export interface QueryFields {
  *
  * @param schema the use case's input schema
  * @param except fields that are not query parameters
- * @returns the names and the integer names
+ * @returns the names, the integer names and the boolean names
  */
 export function queryFields(schema: z.ZodObject, except: string[] = []): QueryFields {
   const json = z.toJSONSchema(schema, { io: "input" }) as {
@@ -81,18 +82,23 @@ export function queryFields(schema: z.ZodObject, except: string[] = []): QueryFi
   return {
     names: entries.map(([name]) => name),
     integers: entries.filter(([, prop]) => prop.type === "integer").map(([name]) => name),
+    booleans: entries.filter(([, prop]) => prop.type === "boolean").map(([name]) => name),
   };
 }
 
 /**
- * Reads a route's query parameters; integer parameters must be whole decimal numbers.
+ * Reads a route's query parameters; integer parameters must be whole decimal numbers, boolean
+ * ones `true` or `false` (also `1` or `0`).
  *
  * @param c the request context
  * @param fields parameters to read (others are ignored), from {@link queryFields}
  * @returns an input object with only the parameters present
- * @throws {AppError} `invalid_parameter` for a non-numeric integer parameter
+ * @throws {AppError} `invalid_parameter` for a non-numeric integer or a non-boolean boolean
  */
-export function queryInput(c: Context, { names, integers }: QueryFields): Record<string, unknown> {
+export function queryInput(
+  c: Context,
+  { names, integers, booleans }: QueryFields,
+): Record<string, unknown> {
   const input: Record<string, unknown> = {};
   // One parse of the query string (the first value of a repeated name wins, as in `query(name)`).
   const all = c.req.query();
@@ -106,6 +112,14 @@ export function queryInput(c: Context, { names, integers }: QueryFields): Record
         });
       }
       input[name] = Number(value);
+    } else if (booleans.includes(name)) {
+      const v = value.trim().toLowerCase();
+      if (!["true", "false", "1", "0"].includes(v)) {
+        throw new AppError("invalid_parameter", `Cannot parse ${name} "${value}" as a boolean`, {
+          errors: [{ field: name, message: "Expected true or false" }],
+        });
+      }
+      input[name] = v === "true" || v === "1";
     } else input[name] = value;
   }
   return input;

@@ -139,9 +139,15 @@ Deno.test("openapi: parameters come from the input schemas, with the bearer sche
     "subcategoryId",
     "leafId",
     "mode",
+    "safe",
     "limit",
     "offset",
   ]);
+  const safe = params.find((p) => p.name === "safe")!;
+  assert.deepEqual((safe.schema as JsonObject).enum, ["on", "off"]);
+  const servers = paths["/servers"]!.get!.parameters as JsonObject[];
+  const collapse = servers.find((p) => p.name === "collapse")!;
+  assert.deepEqual(collapse.schema, { default: true, type: "boolean" });
   const limit = params.find((p) => p.name === "limit")!;
   assert.deepEqual(limit.schema, { default: 10, type: "integer", minimum: 1, maximum: 50 });
   const compare = (paths["/tools/compare"]!.get!.parameters as JsonObject[])[0]!;
