@@ -132,6 +132,32 @@ export function openCatalog(path: string, options: OpenOptions = {}): DatabaseSy
   const readOnly = options.readOnly ?? true;
   const db = new DatabaseSync(path, { allowExtension: true, readOnly });
   loadSqliteVec(db);
+  disableExtensionLoading(db);
   if (readOnly) db.exec("PRAGMA query_only = 1");
   return db;
+}
+
+/**
+ * Turns extension loading off on a connection once its extensions are loaded, so nothing (an
+ * injected `load_extension()` call, or code holding the handle) can load another shared library
+ * into the serving process.
+ *
+ * - SQL `load_extension()` is refused ("not authorized") on every `node:sqlite` connection of
+ *   Deno 2.9, even one opened with `allowExtension: true`: Deno enables loading only for the
+ *   duration of a `loadExtension()` call (measured; `tests/catalog/db_test.ts` keeps it true).
+ * - Node's `enableLoadExtension(false)` is called where the runtime has it (Deno 2.9 does not).
+ * - `loadExtension` on this handle is replaced by a function that throws.
+ *
+ * @param db an open connection
+ * @returns nothing
+ */
+export function disableExtensionLoading(db: DatabaseSync): void {
+  (db as { enableLoadExtension?: (allow: boolean) => void }).enableLoadExtension?.(false);
+  Object.defineProperty(db, "loadExtension", {
+    value: () => {
+      throw new Error("Cannot load an extension: loading is off on this connection");
+    },
+    configurable: false,
+    writable: false,
+  });
 }

@@ -103,21 +103,23 @@ export interface RankedPage {
 }
 
 /**
- * Embeds a query with the context's embedder, caching vectors per process.
+ * Embeds a query with the context's embedder, caching vectors per process under the trimmed text
+ * that is embedded.
  *
  * @param ctx catalog context (must have an embedder)
- * @param q the query
+ * @param q the query (leading and trailing white space ignored)
  * @returns the normalized vector
  */
 export async function embedQuery(ctx: CatalogContext, q: string): Promise<Float32Array> {
-  const key = q.trim().toLowerCase();
+  // The cache key is exactly the text embedded (the model is case-sensitive).
+  const key = q.trim();
   const hit = ctx.queryVectors.get(key);
   if (hit) {
     ctx.queryVectors.delete(key);
     ctx.queryVectors.set(key, hit);
     return hit;
   }
-  const [vector] = await ctx.embedder!.embed([q]);
+  const [vector] = await ctx.embedder!.embed([key]);
   ctx.queryVectors.set(key, vector!);
   if (ctx.queryVectors.size > QUERY_CACHE_SIZE) {
     ctx.queryVectors.delete(ctx.queryVectors.keys().next().value!);

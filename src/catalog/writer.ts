@@ -3,6 +3,12 @@
  * the target, which is renamed over the old catalog only when the whole write succeeded. A failed
  * or killed ingest therefore leaves the previous catalog in place.
  *
+ * Durability: the temporary file is written without a rollback journal (`journal_mode = OFF`:
+ * a failed build is thrown away, never rolled back) and with `synchronous = NORMAL`, then
+ * `fsync`ed before the rename and its folder `fsync`ed after it, so a power loss leaves either the
+ * old catalog or the complete new one under the name, never a renamed file whose pages were still
+ * in the page cache.
+ *
  * @module
  */
 import type { CatalogServer } from "../ingest/merge_servers.ts";
@@ -75,7 +81,7 @@ export async function writeCatalog(path: string, data: CatalogData): Promise<voi
   try {
     const db = openCatalog(tmp, { readOnly: false });
     try {
-      db.exec("PRAGMA journal_mode = OFF; PRAGMA synchronous = OFF;");
+      db.exec("PRAGMA journal_mode = OFF; PRAGMA synchronous = NORMAL;");
       db.exec(SCHEMA_SQL);
       db.exec("BEGIN");
       _writeTools(db, data);
@@ -106,10 +112,30 @@ export async function writeCatalog(path: string, data: CatalogData): Promise<voi
     } finally {
       db.close();
     }
+    await _fsync(tmp);
     await Deno.rename(tmp, path);
+    await _fsync(dir, true);
   } catch (error) {
     await Deno.remove(tmp).catch(() => {});
     throw error;
+  }
+}
+
+/**
+ * Flushes a file (or a folder's entries) to the disk.
+ *
+ * @param path the file or folder
+ * @param folder true for a folder: some systems refuse to sync one, which is then skipped
+ */
+async function _fsync(path: string, folder = false): Promise<void> {
+  let file: Deno.FsFile | undefined;
+  try {
+    file = await Deno.open(path, { read: true });
+    await file.sync();
+  } catch (error) {
+    if (!folder) throw error;
+  } finally {
+    file?.close();
   }
 }
 
