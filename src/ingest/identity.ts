@@ -24,11 +24,12 @@
  * `github`); a rule links only when exactly one candidate matches.
  *
  * **Canonical entry** of a group, by a documented order: vendor-published (`vendorOfficial`) or a
- * reference server >
- * in the official registry with a verified namespace > in the official registry > the upstream
- * repository (a repository that is neither a mirror nor an archive) > re-listings without a
- * repository; ties go to the entry listed by more independent catalogs, then more stars, then
- * one with an install method, then the shorter, then the alphabetically first name.
+ * reference server > in the official registry with a verified namespace > the upstream
+ * repository (a repository that is neither a mirror nor an archive) > in the official registry
+ * without a verifiable namespace > a mirror or archive > re-listings without a repository; ties go
+ * to the entry outside an archive repository, then the one listed by more independent catalogs,
+ * then more stars, then one with an install method, then the shorter, then the alphabetically
+ * first name.
  *
  * **Forks** stay separate entries and get `forkOf`: a repository whose description says "fork of
  * owner/repo", or one with another owner, the same repository name and a near-identical
@@ -104,11 +105,10 @@ function _tier(s: CatalogServer): number {
   const archive = repo !== undefined && repo.repo.endsWith("-archived");
   const mirror = repo !== undefined && MIRROR_ACCOUNTS.has(repo.owner);
   if (s.vendorOfficial || s.reference) return 5;
-  if (s.officialNames.length > 0) {
-    const ns = s.trust?.components.find((c) => c.id === "namespace");
-    return ns !== undefined && ns.points >= ns.max ? 4 : 3;
-  }
-  if (repo !== undefined && !archive && !mirror) return 2;
+  const ns = s.trust?.components.find((c) => c.id === "namespace");
+  if (s.officialNames.length > 0 && ns !== undefined && ns.max > 0 && ns.points >= ns.max) return 4;
+  if (repo !== undefined && !archive && !mirror) return 3;
+  if (s.officialNames.length > 0) return 2;
   if (repo !== undefined) return 1;
   return 0;
 }
@@ -117,7 +117,10 @@ function _tier(s: CatalogServer): number {
 function _better(a: CatalogServer, b: CatalogServer): number {
   const families = (s: CatalogServer) => new Set(s.sources.map(familyOf)).size;
   const installable = (s: CatalogServer) => s.packages.length + s.remotes.length > 0 ? 1 : 0;
-  return _tier(b) - _tier(a) || families(b) - families(a) || (b.stars ?? 0) - (a.stars ?? 0) ||
+  const archive = (s: CatalogServer) =>
+    repoOwner(s.repositoryUrl)?.repo.endsWith("-archived") ? 1 : 0;
+  return _tier(b) - _tier(a) || archive(a) - archive(b) || families(b) - families(a) ||
+    (b.stars ?? 0) - (a.stars ?? 0) ||
     installable(b) - installable(a) || a.name.length - b.name.length ||
     a.name.localeCompare(b.name);
 }

@@ -7,7 +7,7 @@
  *
  * | path | page |
  * | --- | --- |
- * | `/` | search AI tools or MCP servers (`?q=&kind=tools|servers&category=&pricing=&hosting=&taxon=&page=`) |
+ * | `/` | search AI tools or MCP servers (`?q=&kind=tools|servers&category=&pricing=&hosting=&taxon=&page=&safe=off`) |
  * | `/tools/{slug}` | one AI tool |
  * | `/servers/{name}` | one MCP server (the name keeps its `/`) |
  * | `/taxonomy`, `/taxonomy/{id}` | taxonomy browsing with counts |
@@ -137,6 +137,41 @@ async function _page(
   });
 }
 
+/** The notice shown instead of an adult entry's page unless the visitor asked for `safe=off`. */
+function AdultNotice(props: { name: string; reasons: string[]; path: string }) {
+  return (
+    <section class="card">
+      <h1>{props.name}</h1>
+      <p class="lead">
+        This entry is marked adult ({props.reasons.join("; ")}), so the site hides it by default.
+      </p>
+      <p>
+        <a class="button" href={`${props.path}?safe=off`} rel="nofollow">Show it anyway</a>
+      </p>
+    </section>
+  );
+}
+
+/** An adult entry's notice page (200, not indexed) unless the query has `safe=off`. */
+function _adultGate(
+  c: Context,
+  ctx: CatalogContext,
+  entry: { name: string; path: string; content: { adult: boolean; reasons: string[] } },
+): Promise<Response> | undefined {
+  if (!entry.content.adult || _one(c, "safe") === "off") return undefined;
+  return _page(
+    c,
+    ctx,
+    {
+      title: entry.name,
+      description: "An adult entry, hidden by default.",
+      path: entry.path,
+      noindex: true,
+    },
+    <AdultNotice name={entry.name} reasons={entry.content.reasons} path={entry.path} />,
+  );
+}
+
 function NotFoundBody(props: { what: string }) {
   return (
     <section class="not-found">
@@ -211,6 +246,7 @@ function _searchParams(c: Context, ctx: CatalogContext): SearchParams {
     page: Number.isFinite(page) && page > 1 ? Math.min(page, maxPage) : 1,
     cursor: kind === "servers" ? _one(c, "cursor") : "",
     taxon: _one(c, "taxon"),
+    safe: _one(c, "safe") === "off" ? "off" : "on",
   };
   // A category given by name (links from detail pages) selects its option.
   const options = kind === "tools" ? _cached(ctx).toolCategories : _cached(ctx).serverCategories;
@@ -233,6 +269,7 @@ async function _search(
     ...(p.q && { q: p.q }),
     ...(p.category && { category: p.category }),
     ...(lexicalOnly && { mode: "lexical" }),
+    ...(p.safe === "off" && { safe: "off" }),
     limit: PAGE_SIZE,
   };
   if (p.kind === "tools") {
@@ -409,6 +446,12 @@ export function siteRoutes(ctx: CatalogContext, options: SiteOptions = {}): Hono
       if (_isMissing(e)) return siteNotFound(c, ctx, `No AI tool has the slug "${slug}".`);
       throw e;
     }
+    const gate = _adultGate(c, ctx, {
+      name: tool.name,
+      path: new URL(tool.svcUrl).pathname,
+      content: tool.content,
+    });
+    if (gate) return gate;
     const trail = _trail(ctx, tool.taxonomy);
     return _page(
       c,
@@ -435,6 +478,12 @@ export function siteRoutes(ctx: CatalogContext, options: SiteOptions = {}): Hono
       if (_isMissing(e)) return siteNotFound(c, ctx, `No MCP server is named "${name}".`);
       throw e;
     }
+    const gate = _adultGate(c, ctx, {
+      name: server.title,
+      path: new URL(server.svcUrl).pathname,
+      content: server.content,
+    });
+    if (gate) return gate;
     return _page(
       c,
       ctx,

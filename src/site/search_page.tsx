@@ -1,11 +1,11 @@
 /**
  * The search page (`/`): AI tools or MCP servers, with filters, as a plain GET form that works
- * without JavaScript (`/?q=...&kind=tools|servers&category=...&pricing=...&hosting=...`).
+ * without JavaScript (`/?q=...&kind=tools|servers&category=...&pricing=...&hosting=...&safe=off`).
  *
  * @module
  */
 import type { z } from "zod";
-import type { SearchServersOutput, SearchToolsOutput } from "../catalog/schemas.ts";
+import type { SearchServersOutput, SearchToolsOutput, ServerSummary } from "../catalog/schemas.ts";
 import { formatCount, PRICING_OPTIONS, pricingLabel, TrustBadge } from "./layout.tsx";
 
 /** What the search page shows: tools or servers. */
@@ -24,6 +24,8 @@ export interface SearchParams {
   cursor: string;
   /** Taxonomy node id (facet, subcategory or leaf) the results are restricted to. */
   taxon: string;
+  /** `off` includes adult entries (the "Include adult results" toggle); default `on`. */
+  safe: "on" | "off";
 }
 
 /** Results of one page, of either kind. */
@@ -63,6 +65,7 @@ export function searchHref(p: Partial<SearchParams>): string {
   if (p.page && p.page > 1) qs.set("page", String(p.page));
   if (p.taxon) qs.set("taxon", p.taxon);
   if (p.cursor) qs.set("cursor", p.cursor);
+  if (p.safe === "off") qs.set("safe", "off");
   const s = qs.toString();
   return s ? `/?${s}` : "/";
 }
@@ -108,6 +111,32 @@ function ToolResults(props: { data: z.infer<typeof SearchToolsOutput> }) {
   );
 }
 
+/**
+ * Who publishes a server, as badges: the product's vendor, a reference server, listed in the
+ * official MCP registry, archived, a fork.
+ *
+ * @param props `s`: a server summary
+ * @returns list items for a `<ul class="chips">`
+ */
+export function PublisherBadges(props: { s: ServerSummary }) {
+  const s = props.s;
+  return (
+    <>
+      {s.vendorOfficial && (
+        <li class="badge ok" title="Published by the product's vendor">Vendor</li>
+      )}
+      {s.reference && (
+        <li class="badge ok" title="A reference server of modelcontextprotocol/servers">
+          Reference
+        </li>
+      )}
+      {s.inOfficialRegistry && <li class="badge">In official registry</li>}
+      {s.archived && <li class="badge warn">Archived</li>}
+      {s.forkOf !== null && <li class="badge">Fork</li>}
+    </>
+  );
+}
+
 function ServerResults(props: { data: z.infer<typeof SearchServersOutput> }) {
   return (
     <ol class="grid results">
@@ -123,9 +152,14 @@ function ServerResults(props: { data: z.infer<typeof SearchServersOutput> }) {
             <li>
               <TrustBadge score={s.trustScore} grade={s.trustGrade} />
             </li>
-            {s.official && <li class="badge ok">Official</li>}
+            <PublisherBadges s={s} />
             {s.hosting !== "unknown" && <li class="badge">{s.hosting}</li>}
             {s.stars !== null && <li class="badge">★ {formatCount(s.stars)}</li>}
+            {s.variantCount > 0 && (
+              <li class="badge" title="Other listings of the same project">
+                +{s.variantCount} {s.variantCount === 1 ? "listing" : "listings"}
+              </li>
+            )}
           </ul>
           <p class="desc">{s.description}</p>
           {s.match && <p class="why">Matched: {s.match.reason} ({s.match.confidence})</p>}
@@ -232,6 +266,12 @@ export function SearchPage(props: SearchPageProps) {
               ]}
             />
           )}
+        <div class="toggle">
+          <label>
+            <input type="checkbox" name="safe" value="off" checked={p.safe === "off"} />{" "}
+            Include adult results
+          </label>
+        </div>
         <div>
           <button type="submit">Search</button>
         </div>

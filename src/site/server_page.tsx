@@ -10,6 +10,7 @@
 import type { z } from "zod";
 import type { InstallConfigOutput } from "../catalog/install.ts";
 import type { ServerDetailsOutput } from "../catalog/schemas.ts";
+import { PublisherBadges } from "./search_page.tsx";
 import {
   Breadcrumbs,
   formatCount,
@@ -298,6 +299,62 @@ function PackagesSection(props: { s: ServerDetails }) {
   );
 }
 
+/** Site path of a server page (each segment of the name percent-encoded, `/` kept). */
+function _serverPath(name: string): string {
+  return `/servers/${name.split("/").map(encodeURIComponent).join("/")}`;
+}
+
+/** Who publishes the server, with the evidence, and the project's other listings. */
+function PublisherSection(props: { s: ServerDetails }) {
+  const s = props.s;
+  const flags = [
+    s.vendorOfficial && "published by the product's vendor",
+    s.reference && "a reference server of modelcontextprotocol/servers",
+    s.inOfficialRegistry && "listed in the official MCP registry",
+    s.archived && "archived upstream",
+  ].filter((x): x is string => typeof x === "string");
+  return (
+    <section class="card" aria-labelledby="s-publisher">
+      <h2 id="s-publisher">Publisher</h2>
+      <p class="small">
+        {flags.length > 0
+          ? `This server is ${flags.join("; ")}.`
+          : "No evidence that the product's vendor publishes this server."}
+      </p>
+      {s.vendorEvidence.length > 0 && (
+        <ul class="small muted notes">
+          {s.vendorEvidence.map((e) => <li>{e.detail}</li>)}
+        </ul>
+      )}
+      {s.variantOf !== null && (
+        <p class="small">
+          A listing of the same project as{" "}
+          <a href={_serverPath(s.variantOf)}>{s.variantOf}</a>, the canonical entry
+          {s.variantReason !== null && <span class="muted">({s.variantReason})</span>}.
+        </p>
+      )}
+      {s.forkOf !== null && (
+        <p class="small">
+          A fork of <a href={_serverPath(s.forkOf)}>{s.forkOf}</a>.
+        </p>
+      )}
+      {s.variants.length > 0 && (
+        <>
+          <h3 class="small">Other listings of this project</h3>
+          <ul class="plain small">
+            {s.variants.map((v) => (
+              <li>
+                <a href={_serverPath(v.name)}>{v.name}</a>{" "}
+                <span class="muted">({v.sources.join(", ")}: {v.reason})</span>
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+    </section>
+  );
+}
+
 /**
  * The server page body.
  *
@@ -325,7 +382,7 @@ export function ServerPage(
           <li>
             <TrustBadge score={s.trustScore} grade={s.trustGrade} />
           </li>
-          {s.official && <li class="badge ok">Official</li>}
+          <PublisherBadges s={s} />
           {s.hosting !== "unknown" && <li class="badge accent">{s.hosting}</li>}
           {s.transports.map((t) => <li class="badge">{t}</li>)}
           {s.registryTypes.map((r) => <li class="badge">{r}</li>)}
@@ -339,6 +396,7 @@ export function ServerPage(
           <PackagesSection s={s} />
         </div>
         <aside>
+          <PublisherSection s={s} />
           <TrustSection trust={s.trust} />
           <section class="card" aria-labelledby="s-details">
             <h2 id="s-details">Details</h2>

@@ -159,6 +159,11 @@ export function ToolPage(props: { tool: ToolDetails; path: PathNode[]; also: Pat
               </p>
             )}
           </Section>
+          {t.notes.length > 0 && (
+            <Section title="How these facts were chosen">
+              <ul class="small muted notes">{t.notes.map((n) => <li>{n}</li>)}</ul>
+            </Section>
+          )}
           <Section title="Alternatives">
             {t.competitors.items.length > 0
               ? (

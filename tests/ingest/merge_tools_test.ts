@@ -3,6 +3,9 @@ import {
   displayCategory,
   mergeTools,
   nameKey,
+  pricingFacts,
+  productDomain,
+  sameProduct,
   shortDescription,
   siteOf,
 } from "../../src/ingest/merge_tools.ts";
@@ -179,6 +182,131 @@ Deno.test("mergeTools: output is identical whatever the input order", () => {
     assert.deepEqual(mergeTools(shuffled), first);
   }
   assert.deepEqual(first.tools.map((t) => t.slug), ["alpha", "beta", "gamma", "gamma-gamma-two"]);
+});
+
+Deno.test("pricingFacts: an explicit trial or paid model is not overruled by a blanket free", () => {
+  // Midjourney: aitoolhouse says Free Trial; an older topai.tools scrape says Freemium and
+  // AutoVenture says Free (it says so for 381 of its 449 tools).
+  const facts = pricingFacts([
+    tool("autoventure", "a", "Midjourney", { pricing: "free", hasFreeTier: true }),
+    tool("topai-tools", "t", "Midjourney", { pricing: "freemium", hasFreeTier: true }),
+    tool("aitoolhouse", "m", "Midjourney", { pricing: "free_trial", hasFreeTier: false }),
+  ], "");
+  assert.equal(facts.pricing, "free_trial");
+  assert.equal(facts.hasFreeTier, false);
+  assert.equal(facts.freeTierSource, "aitoolhouse");
+  assert.match(
+    facts.notes[0]!,
+    /aitoolhouse states free_trial explicitly; topai-tools .* overruled/,
+  );
+  assert.deepEqual(facts.changed, ["hasFreeTier"]);
+  // ai-collection's "offers free version" flag does not make a paid tool free either.
+  const paid = pricingFacts([
+    tool("aitoolhouse", "s", "Synthesia", { pricing: "paid", hasFreeTier: false }),
+    tool("ai-collection", "s", "Synthesia", { hasFreeTier: true }),
+  ], "");
+  assert.deepEqual([paid.pricing, paid.hasFreeTier], ["paid", false]);
+});
+
+Deno.test("pricingFacts: free with a paying option is freemium; without a model any free statement counts", () => {
+  const withPrice = pricingFacts([
+    tool("aitoolhouse", "a", "A", { pricing: "free", priceText: "20/mo" }),
+  ], "");
+  assert.deepEqual([withPrice.pricing, withPrice.hasFreeTier], ["freemium", true]);
+  const described = pricingFacts(
+    [tool("aitoolhouse", "c", "Claude AI", { pricing: "free" })],
+    "AI-powered assistant. Free tier available.",
+  );
+  assert.equal(described.pricing, "freemium");
+  assert.match(described.notes[0]!, /free tier next to paid plans/);
+  const flagOnly = pricingFacts([tool("ai-collection", "x", "X", { hasFreeTier: true })], "");
+  assert.deepEqual([flagOnly.pricing, flagOnly.hasFreeTier], ["unknown", true]);
+  assert.equal(flagOnly.freeTierSource, "ai-collection");
+});
+
+Deno.test("mergeTools: a record of another product on the same site does not describe the tool", () => {
+  const { tools } = mergeTools([
+    tool("aitoolhouse", "claude-ai", "Claude AI", {
+      url: "https://claude.ai/",
+      pricing: "free",
+      description: "Your reliable partner for tasks of any scale.",
+      categories: ["productivity"],
+    }),
+    tool("autoventure", "claude-artifacts", "Claude Artifacts", {
+      url: "https://claude.ai",
+      pricing: "free",
+      description: "AI-powered coding assistant. Free tier available.",
+      categories: ["Code"],
+    }),
+  ]);
+  assert.equal(tools.length, 1);
+  const t = tools[0]!;
+  assert.equal(t.description, "Your reliable partner for tasks of any scale.");
+  assert.equal(t.category, "Productivity");
+  assert.ok(t.categories.includes("Code"), "the other record's labels are kept");
+  assert.equal(t.pricing, "freemium", "pricing is the site's: the free tier counts");
+  assert.ok(t.factNotes!.some((n) => n.includes('autoventure "Claude Artifacts"')));
+});
+
+Deno.test("mergeTools: a description that calls a trial-only tool free yields to the next source", () => {
+  const { tools } = mergeTools([
+    tool("autoventure", "mj", "Midjourney", {
+      url: "https://midjourney.com",
+      pricing: "free",
+      description: "Free AI image generator with stunning styles.",
+    }),
+    tool("aitoolhouse", "mj", "Midjourney", {
+      url: "https://www.midjourney.com/home/",
+      pricing: "free_trial",
+      description: "AI lab exploring new mediums.",
+    }),
+  ]);
+  assert.equal(tools[0]!.description, "AI lab exploring new mediums.");
+  assert.equal(tools[0]!.hasFreeTier, false);
+});
+
+Deno.test("sameProduct: versions and suffixes like ml or labs name one product; a feature does not", () => {
+  assert.ok(sameProduct("Claude 3", "Claude AI"));
+  assert.ok(sameProduct("Runway", "Runwayml"));
+  assert.ok(sameProduct("Pika Labs", "Pika"));
+  assert.ok(!sameProduct("Claude Artifacts", "Claude AI"));
+  assert.ok(!sameProduct("GPT Builder", "ChatGPT"));
+});
+
+Deno.test("productDomain: the name or a description names the product's own domain", () => {
+  const rec = (name: string, description?: string) =>
+    tool("ai-collection", name, name, description === undefined ? {} : { description });
+  assert.deepEqual(productDomain("AskThePDF.io", [rec("AskThePDF.io")]), {
+    url: "https://askthepdf.io/",
+    source: "ai-collection",
+    field: "name",
+  });
+  assert.equal(
+    productDomain("AITable AI", [rec("AITable AI", "Visit AITable.ai to build tables.")])?.url,
+    "https://aitable.ai/",
+  );
+  // A domain of another brand, an e-mail address or a listing site is never the product's.
+  assert.equal(
+    productDomain("Anime Diffusion", [rec("Anime Diffusion", "Made by Getimg.ai")]),
+    undefined,
+  );
+  assert.equal(productDomain("Boo", [rec("Boo", "Write to hello@boo.ai")]), undefined);
+  assert.equal(productDomain("Topai", [rec("Topai", "Listed on topai.tools")]), undefined);
+});
+
+Deno.test("mergeTools: a referral link (entry subdomain and a code) joins the site's main tool", () => {
+  const { tools } = mergeTools([
+    tool("aitoolhouse", "murf", "Murf AI", { url: "https://get.murf.ai/nv22citenngt" }),
+    tool("autoventure", "murf", "Murf AI", { url: "https://murf.ai/" }),
+    tool("ai-collection", "murf", "Murf AI"),
+  ]);
+  assert.equal(tools.length, 1);
+  // Names are kept as aliases when a source spells the product otherwise.
+  const runway = mergeTools([
+    tool("aitoolhouse", "r", "Runwayml", { url: "https://runwayml.com/" }),
+    tool("steven2358-awesome-generative-ai", "r", "Runway", { url: "https://runwayml.com" }),
+  ]).tools[0]!;
+  assert.deepEqual(runway.aliases, ["Runway"]);
 });
 
 Deno.test("mergeTools: the six real sources merge into about 5,800-6,000 tools, ~890 multi-source", async () => {

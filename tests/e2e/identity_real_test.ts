@@ -1,0 +1,192 @@
+/**
+ * The right answer first, on the real catalog: famous names find the vendor's or the reference
+ * server, listings of one project show once, the publisher flags carry their evidence, innocent
+ * queries show no adult entry, and famous tools carry consistent facts.
+ *
+ * @module
+ */
+import assert from "node:assert/strict";
+import { createApp } from "../../src/http/app.ts";
+import { realCatalog } from "../_helpers.ts";
+
+const real = await realCatalog();
+const app = createApp({ ctx: real.ctx });
+
+async function json(path: string) {
+  const res = await app.request(path);
+  assert.equal(res.status, 200, path);
+  return await res.json();
+}
+
+type Result = {
+  name: string;
+  repositoryUrl: string | null;
+  vendorOfficial: boolean;
+  reference: boolean;
+  variantCount: number;
+};
+
+Deno.test("a famous server's plain name finds the vendor's or the reference server first", async () => {
+  const expected: Record<string, string> = {
+    github: "io.github.github/github-mcp-server",
+    playwright: "io.github.microsoft/playwright-mcp",
+    memory: "github.com/modelcontextprotocol/servers/src/memory",
+    figma: "com.figma.mcp/mcp",
+    postgres: "github.com/modelcontextprotocol/servers/src/postgres",
+  };
+  for (const [q, name] of Object.entries(expected)) {
+    const { results } = await json(`/api/v1/servers?q=${q}`);
+    const first = results[0] as Result;
+    assert.equal(first.name, name, q);
+    assert.ok(first.vendorOfficial || first.reference, `${q}: vendor or reference`);
+  }
+});
+
+/** The repository (with folder) and registry names one result stands for. */
+async function identityKeys(name: string): Promise<string[]> {
+  const d = await json(`/api/v1/servers/${name}`);
+  const keys = d.officialNames.map((n: string) => `registry:${n.toLowerCase()}`);
+  if (d.repositoryUrl !== null) {
+    const repo = d.repositoryUrl.toLowerCase().replace(/^https:\/\//, "");
+    keys.push(`repo:${repo}${d.subfolder === null ? "" : `/${d.subfolder.toLowerCase()}`}`);
+    // A mirror names its upstream in its repository name (`mcp-mirror/owner_repo`).
+    const mirror = /^github\.com\/mcp-mirror\/([^_]+)_(.+)$/.exec(repo);
+    if (mirror) keys.push(`repo:github.com/${mirror[1]}/${mirror[2]}`);
+  }
+  return keys;
+}
+
+Deno.test("no two results of a famous name's first page are listings of the same project", async () => {
+  for (const q of ["github", "playwright", "memory", "figma", "postgres", "notion", "slack"]) {
+    const { results } = await json(`/api/v1/servers?q=${q}&limit=10`);
+    const seen = new Map<string, string>();
+    for (const r of results as Result[]) {
+      for (const key of await identityKeys(r.name)) {
+        assert.ok(!seen.has(key), `${q}: ${r.name} and ${seen.get(key)} share ${key}`);
+        seen.set(key, r.name);
+      }
+    }
+  }
+  // With collapse=false every listing shows, the variants among them.
+  const all = await json("/api/v1/servers?q=github&limit=50&collapse=false");
+  assert.ok(all.results.some((r: { variantOf: string | null }) => r.variantOf !== null));
+  assert.ok(all.total > (await json("/api/v1/servers?q=github&limit=1")).total);
+});
+
+Deno.test("publisher flags on real entries of each kind, with their evidence", async () => {
+  // The vendor's own server: evidence from the registry namespace and the repository owner.
+  const vendor = await json("/api/v1/servers/io.github.microsoft/playwright-mcp");
+  assert.equal(vendor.vendorOfficial, true);
+  assert.equal(vendor.inOfficialRegistry, true);
+  assert.equal(vendor.official, vendor.inOfficialRegistry);
+  const kinds = vendor.vendorEvidence.map((e: { kind: string }) => e.kind);
+  assert.ok(kinds.includes("namespace_owner") && kinds.includes("repository_owner"), kinds);
+  // A reference server: not in the registry, not a vendor's, marked reference.
+  const reference = await json(
+    "/api/v1/servers/github.com/modelcontextprotocol/servers/src/memory",
+  );
+  assert.deepEqual(
+    [reference.reference, reference.archived, reference.vendorOfficial, reference.official],
+    [true, false, false, false],
+  );
+  const archived = await json("/api/v1/servers/github.com/modelcontextprotocol/servers/src/github");
+  assert.deepEqual([archived.reference, archived.archived], [true, true]);
+  // A personal io.github.* entry: in the official registry, but no vendor's.
+  const personal = await json("/api/v1/servers/io.github.perceptdot/github");
+  assert.deepEqual(
+    [personal.inOfficialRegistry, personal.official, personal.vendorOfficial],
+    [true, true, false],
+  );
+  assert.deepEqual(personal.vendorEvidence, []);
+  // A re-listing: Smithery's deployment of the reference server, a variant of it.
+  const relisting = await json("/api/v1/servers/smithery/smithery-ai-github");
+  assert.equal(relisting.variantOf, archived.name);
+  assert.match(relisting.variantReason, /smithery-ai/);
+  assert.ok(
+    archived.variants.some((v: { name: string }) => v.name === "smithery/smithery-ai-github"),
+  );
+  assert.equal(archived.variantCount, archived.variants.length);
+});
+
+const INNOCENT = [
+  "character chat",
+  "companion",
+  "meme generator",
+  "face swap",
+  "ai friend to talk to",
+  "photo editor",
+  "anime art",
+  "avatar generator",
+  "chat with characters",
+  "roleplay story writing",
+  "dating profile",
+  "virtual friend",
+  "image generator",
+  "video generator",
+  "voice chat",
+  "beauty filter",
+  "body measurements",
+  "fashion model photos",
+  "swimsuit design",
+  "remove clothes wrinkles from photo",
+];
+
+Deno.test("20 innocent tool queries show no adult tool in the top 10; safe=off brings them back", async () => {
+  let backWithSafeOff = 0;
+  for (const q of INNOCENT) {
+    const path = `/api/v1/tools?q=${encodeURIComponent(q)}&limit=10`;
+    const { results } = await json(path);
+    for (const r of results as { slug: string }[]) {
+      const d = await json(`/api/v1/tools/${r.slug}`);
+      assert.equal(d.content.adult, false, `${q}: ${r.slug} (${d.content.reasons.join("; ")})`);
+    }
+    const off = await json(`${path}&safe=off`);
+    for (const r of off.results as { slug: string }[]) {
+      if ((await json(`/api/v1/tools/${r.slug}`)).content.adult) {
+        backWithSafeOff++;
+        break;
+      }
+    }
+  }
+  assert.ok(backWithSafeOff >= 3, `${backWithSafeOff} queries show adult tools with safe=off`);
+  // Recommendations and alternatives leave adult tools out too.
+  const rec = await app.request("/api/v1/tools/recommend", {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ query: "face swap in photos", limit: 10 }),
+  });
+  for (const r of (await rec.json()).recommendations as { slug: string }[]) {
+    assert.equal((await json(`/api/v1/tools/${r.slug}`)).content.adult, false, r.slug);
+  }
+  const alternatives = await json("/api/v1/tools/alternatives?slug=candy&limit=20");
+  for (const r of alternatives.alternatives as { slug: string }[]) {
+    assert.equal((await json(`/api/v1/tools/${r.slug}`)).content.adult, false, r.slug);
+  }
+});
+
+Deno.test("famous tools carry consistent pricing, category and description", async () => {
+  const midjourney = await json("/api/v1/tools/midjourney");
+  assert.deepEqual([midjourney.pricing, midjourney.hasFreeTier], ["free_trial", false]);
+  assert.doesNotMatch(midjourney.description, /\bfree\b/i);
+  assert.ok(midjourney.notes.some((n: string) => n.startsWith("hasFreeTier: false")));
+  for (const slug of ["jasper", "synthesia"]) {
+    assert.equal((await json(`/api/v1/tools/${slug}`)).hasFreeTier, false, slug);
+  }
+  const claude = await json("/api/v1/tools/claude-ai");
+  assert.equal(claude.pricing, "freemium");
+  assert.notEqual(claude.category, "Code");
+  assert.doesNotMatch(claude.description, /coding assistant/i);
+  assert.equal(claude.provenance.pricing, "aitoolhouse");
+});
+
+Deno.test("the ingest report counts grouped listings, flags, pricing fixes and URLs", () => {
+  const { identity, publishers, content, merge } = real.report;
+  assert.ok(identity.variants > 300 && identity.groups > 250, JSON.stringify(identity));
+  assert.ok(identity.byRule.mirror! > 200, "mcp-mirror copies are grouped");
+  assert.ok(publishers.vendorOfficial > 1000 && publishers.reference >= 20);
+  assert.ok(content.tools.adult >= 40, `adult tools: ${content.tools.adult}`);
+  assert.ok((merge.tools.pricingChanged as number) > 50);
+  assert.ok((merge.tools.urlFromText as number) > 100);
+  const share = (merge.tools.withUrl as number) / real.report.totals.tools;
+  assert.ok(share > 0.79, `tools with a URL: ${(share * 100).toFixed(1)}%`);
+});
