@@ -118,8 +118,9 @@ export interface ProbeSummary {
   /** True when the server answered `initialize`. */
   launched: boolean;
   /**
-   * `null` on success, else one of `install_failed`, `crashed`, `needs_secret`, `sandbox_denied`,
-   * `timed_out`, `not_mcp`, `tools_list_failed` (stdio) or `needs_auth`, `unreachable` (HTTP).
+   * `null` on success, else one of `install_failed`, `no_executable`, `crashed`, `needs_secret`,
+   * `sandbox_denied`, `timed_out`, `not_mcp`, `tools_list_failed` (stdio) or `needs_auth`,
+   * `unreachable` (HTTP); see `src/probe/classify.ts`.
    */
   errorClass: string | null;
   /** A short explanation (the last error line the server printed), or `null`. */

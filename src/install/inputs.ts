@@ -12,7 +12,8 @@
  *   `${name}` likewise.
  * - A secret (`isSecret`, or when the flag is absent a name such as `..._TOKEN`, `API_KEY`,
  *   `Authorization`) is never written: its literal `value` or `default` is ignored and it is
- *   always present as a placeholder, required unless the record says `isRequired: false`.
+ *   always present as a placeholder, marked required only when the record says `isRequired: true`
+ *   (the schema's default is false; clients then get an optional placeholder, e.g. `${NAME:-}`).
  * - Otherwise an input with a `value` is passed as is; a required input with a `default` gets the
  *   default; a required input without one gets a placeholder named after it; an optional input
  *   without a `value` is left out (the server applies its own default) and listed in a note.
@@ -258,13 +259,15 @@ function _templateValue(
             key,
             kind,
             varSecret,
-            declared.isRequired !== false,
+            // Needed when declared so, or when the input needs a value and this part has none.
+            declared.isRequired === true ||
+              (input.isRequired === true && declared.default === undefined),
           ),
         });
       }
     } else {
       out.push({
-        ref: _variable(input, envName(key), key, kind, secret, input.isRequired !== false),
+        ref: _variable(input, envName(key), key, kind, secret, input.isRequired === true),
       });
     }
     last = m.index + m[0].length;
@@ -301,7 +304,8 @@ export function inputValue(
     if (!secret || value.some((p) => typeof p !== "string")) return { kind: "value", value };
   }
   if (secret) {
-    const required = input.isRequired !== false;
+    // Always present; required only when the record says so (server.json's default is false).
+    const required = input.isRequired === true;
     return {
       kind: "value",
       value: [{ ref: _variable(input, envName(label), label, kind, true, required) }],

@@ -238,10 +238,15 @@ function _probeOf(server: CatalogServer, plan: Plan): ProbeSummary | undefined {
   );
 }
 
-/** The `verified` mark of a plan: a probe that launched it and listed its tools. */
+/**
+ * The `verified` mark of a plan: a probe that launched it and listed its tools, of the version
+ * the config pins (any version when it pins none: the runner takes the newest).
+ */
 function _verified(server: CatalogServer, plan: Plan): Verified | null {
   const probe = _probeOf(server, plan);
   if (probe === undefined || !probe.launched || probe.errorClass !== null) return null;
+  const pinned = plan.method.version?.trim();
+  if (pinned && pinned.toLowerCase() !== "latest" && probe.version !== pinned) return null;
   const day = probe.probedAt.slice(0, 10);
   return {
     probedAt: probe.probedAt,

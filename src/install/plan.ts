@@ -9,7 +9,8 @@
  *    the server's official registry record first), since those need only the runtime;
  * 3. an **MCP bundle** (`.mcpb`), for Claude Desktop only;
  * 4. a vendor remote the client lacks the transport for, through the `mcp-remote` bridge (needs
- *    Node.js only);
+ *    Node.js only); then a package only other catalogs list for a server whose own official
+ *    registry record lists only hosted endpoints (such packages are often older or libraries);
  * 5. an **OCI image** (`docker run`), which needs Docker;
  * 6. a gateway-hosted remote natively, then 7. through the bridge.
  *
@@ -86,8 +87,11 @@ const _GATEWAY_HOSTS: readonly RegExp[] = [
 /** Sources whose remotes are published by the server's own vendor. */
 const _VENDOR_REMOTE_SOURCES: readonly string[] = ["official-server-json", "docker"];
 
-/** Probe outcomes that show a package cannot run as an MCP server at all. */
-const _UNUSABLE_PROBES: readonly string[] = ["install_failed", "not_mcp"];
+/**
+ * Probe outcomes that show a package cannot run as an MCP server at all. (`install_failed` is not
+ * among them: the probes' registry may lack a version the real one has.)
+ */
+const _UNUSABLE_PROBES: readonly string[] = ["no_executable", "not_mcp"];
 
 /** Human names of sources, for reasons and notes. */
 const _SOURCE_NAMES: Readonly<Record<string, string>> = {
@@ -190,6 +194,9 @@ export function planInstalls(server: CatalogServer, client: ClientInfo): Plans {
   const key = serverKey(server);
 
   // Packages.
+  const hostedOnly = server.sources.some((s) => s.source === "official-server-json") &&
+    server.remotes.length > 0 && server.provenance.remotes === "official-server-json" &&
+    !server.packages.some((p) => p.source === "official-server-json");
   const bundles: ServerPackage[] = [];
   server.packages.forEach((pkg, index) => {
     const transport = pkg.transport?.type ?? "stdio";
@@ -213,8 +220,10 @@ export function planInstalls(server: CatalogServer, client: ClientInfo): Plans {
     ) {
       refused.push(
         `${runner.command} ${pkg.identifier}: a launch probe on ${probe.probedAt.slice(0, 10)} ` +
-          `found it ${
-            probe.errorClass === "not_mcp" ? "is not an MCP server" : "cannot be installed"
+          `found ${
+            probe.errorClass === "not_mcp"
+              ? "it is not an MCP server"
+              : "no executable in it (a library, not a server)"
           }` +
           (probe.detail ? ` (${probe.detail})` : ""),
       );
@@ -222,8 +231,16 @@ export function planInstalls(server: CatalogServer, client: ClientInfo): Plans {
     }
     const light = pkg.registryType !== "oci";
     const official = pkg.source === "official-server-json" ? 0 : 1;
+    // A package only other catalogs list, for a server whose own registry record lists only
+    // hosted endpoints, comes after the vendor's endpoint (even through the bridge).
+    const unlisted = hostedOnly && official === 1;
     candidates.push({
-      rank: [light ? 1 : 4, PACKAGE_ORDER.indexOf(pkg.registryType), official, index],
+      rank: [
+        light ? (unlisted ? 3.5 : 1) : 4,
+        PACKAGE_ORDER.indexOf(pkg.registryType),
+        official,
+        index,
+      ],
       build: () => {
         const { launch, notes } = packageLaunch(pkg);
         if (pkg.inputsFrom !== undefined) {
@@ -236,6 +253,10 @@ export function planInstalls(server: CatalogServer, client: ClientInfo): Plans {
         const why = light
           ? `runs with ${runner.command}, which needs only ${runner.needs.replace(/ \(.*\)$/, "")}`
           : "runs in Docker (no package that runs without Docker is known)";
+        const after = unlisted
+          ? "; ranked after the vendor's endpoint, since the server's official registry record " +
+            "lists only hosted endpoints"
+          : "";
         const verified = probe?.launched
           ? `; a launch probe on ${probe.probedAt.slice(0, 10)} started it and listed ` +
             `${probe.toolCount} tools`
@@ -246,7 +267,7 @@ export function planInstalls(server: CatalogServer, client: ClientInfo): Plans {
           bridged: null,
           method: _packageMethod(
             pkg,
-            `The ${pkg.registryType} package ${pkg.identifier}${from}: it ${why}${verified}.`,
+            `The ${pkg.registryType} package ${pkg.identifier}${from}: it ${why}${verified}${after}.`,
           ),
           notes,
         };

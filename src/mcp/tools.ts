@@ -261,9 +261,12 @@ export const TOOL_DEFINITIONS: ToolDefinition[] = [
               : ""
           }`
           : "Trust: not scored",
-        `Tools (${s.inventoryStatus}): ${s.tools.map((t) => t.name).join(", ") || "none known"}`,
+        `Tools (${s.inventoryStatus}${s.inventorySource ? `, from ${s.inventorySource}` : ""}): ${
+          s.tools.map((t) => t.name).join(", ") || "none known"
+        }`,
+        s.verified ? `Launch probe: ${s.verified.text}` : "",
         `Page: ${s.svcUrl}`,
-      ].join("\n"),
+      ].filter(Boolean).join("\n"),
   }),
   _define({
     name: "svc_get_install_config",

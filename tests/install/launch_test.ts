@@ -175,11 +175,11 @@ Deno.test("packageLaunch() writes named arguments as --name value and skips opti
 Deno.test("packageLaunch() does not repeat npx's own -y given as a runtime argument", () => {
   const { launch, notes } = packageLaunch(pkgOf(FLORENTINE));
   assert.deepEqual(words(launch), ["npx", "-y", "@florentine-ai/mcp@0.1.4", "--mode", "static"]);
-  // A declared secret is always present, required unless marked optional.
+  // A declared secret is always present; required only when the record says so.
   assert.deepEqual(launch.env.map((e) => e.name), ["FLORENTINE_TOKEN", "LLM_KEY"]);
   assert.deepEqual(launch.variables.map((v) => [v.name, v.secret, v.required]), [
     ["FLORENTINE_TOKEN", true, true],
-    ["LLM_KEY", true, true],
+    ["LLM_KEY", true, false],
   ]);
   assert.ok(notes.some((n) => n.includes("SESSION_ID")));
 });
