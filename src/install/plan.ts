@@ -5,8 +5,9 @@
  *
  * 1. a **vendor remote** (an endpoint the server's own publisher hosts, not a hosting gateway
  *    such as Smithery or MCPHub) that the client speaks natively: nothing to install;
- * 2. a **package run by npx, uvx or dnx** (npm before PyPI before NuGet; among equals, the one in
- *    the server's official registry record first), since those need only the runtime;
+ * 2. a **package run by npx, uvx or dnx** (npm before PyPI before NuGet; among equals, one a
+ *    launch probe started first, then the one in the server's official registry record), since
+ *    those need only the runtime;
  * 3. an **MCP bundle** (`.mcpb`), for Claude Desktop only;
  * 4. a vendor remote the client lacks the transport for, through the `mcp-remote` bridge (needs
  *    Node.js only); then a package only other catalogs list for a server whose own official
@@ -238,6 +239,8 @@ export function planInstalls(server: CatalogServer, client: ClientInfo): Plans {
       rank: [
         light ? (unlisted ? 3.5 : 1) : 4,
         PACKAGE_ORDER.indexOf(pkg.registryType),
+        // Among equals, a package a probe started first, one that failed its probe last.
+        probe === undefined ? 1 : probe.launched && probe.errorClass === null ? 0 : 2,
         official,
         index,
       ],

@@ -13,7 +13,10 @@
  *   read what is there);
  * - no subprocesses, no native code (`--allow-run` and `--allow-ffi` are not given), `--allow-sys`
  *   for harmless system information; `--no-prompt`, so a denied permission fails at once;
- * - npm lifecycle scripts not run (Deno's default).
+ * - npm lifecycle scripts not run (Deno's default);
+ * - one compatibility shim preloaded (`./node_compat.js`): `fs.existsSync` answers `false` for a
+ *   path the sandbox does not let it check, as Node.js does for an unreadable path, instead of
+ *   throwing (packages that detect WSL check a `/proc` file at start). It grants nothing.
  *
  * This is how an npm server is started "exactly as the stdio config would" (`npx -y <package>
  * <args>`), with Deno in place of Node.js: Deno runs the package's `bin` the way npx does.
@@ -30,6 +33,9 @@ export const SYSTEM_READS: readonly string[] = [
   "/usr/share/zoneinfo",
   "/etc/ssl/certs",
 ];
+
+/** The compatibility shim preloaded into sandboxed servers (see the module comment). */
+const _SHIM = new URL("./node_compat.js", import.meta.url).pathname;
 
 /** What a sandboxed process may touch. */
 export interface SandboxOptions {
@@ -101,6 +107,7 @@ export function sandboxCommand(
       `--allow-write=${options.dir}`,
       "--allow-env",
       "--allow-sys",
+      `--preload=${_SHIM}`,
       entry,
       ...args,
     ],

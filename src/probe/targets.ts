@@ -89,12 +89,28 @@ export function selectTargets(
     .slice(0, options.limit);
 }
 
-/** A placeholder value for a variable the probe must fill. */
+/** URL schemes of connection strings, by a word in the variable's name or description. */
+const _URL_SCHEMES: readonly [RegExp, string][] = [
+  [/postgres/i, "postgresql://placeholder:placeholder@127.0.0.1:5432/placeholder"],
+  [/mongo/i, "mongodb://127.0.0.1:27017/placeholder"],
+  [/mysql|mariadb/i, "mysql://placeholder:placeholder@127.0.0.1:3306/placeholder"],
+  [/redis/i, "redis://127.0.0.1:6379"],
+];
+
+/**
+ * A placeholder value for a variable the probe must fill: the first choice, a folder for a path,
+ * `1`, `false`, a local URL for a URL or connection string (servers parse them at start), else a
+ * marker text.
+ */
 function _placeholder(v: Variable, dataDir: string): string {
   if (v.choices !== undefined && v.choices.length > 0) return v.choices[0]!;
   if (v.format === "filepath") return dataDir;
   if (v.format === "number") return "1";
   if (v.format === "boolean") return "false";
+  const about = `${v.name} ${v.label} ${v.description ?? ""}`;
+  if (/url|uri|dsn|endpoint|connection string|host/i.test(`${v.name} ${v.label}`)) {
+    return _URL_SCHEMES.find(([re]) => re.test(about))?.[1] ?? "http://127.0.0.1:9/placeholder";
+  }
   return v.secret ? "toolatlas-probe-placeholder" : "placeholder";
 }
 
@@ -106,7 +122,8 @@ function _render(value: Value, render: (v: Variable) => string): string {
 /**
  * The server's own arguments and environment as the stdio config passes them
  * (`packageLaunch`), with placeholders: a path is the probe's data folder, a number `1`, a
- * boolean `false`, a choice the first one, a secret `toolatlas-probe-placeholder`.
+ * boolean `false`, a choice the first one, a URL or connection string a local one that answers
+ * nothing, a secret `toolatlas-probe-placeholder`.
  *
  * @example
  * ```ts

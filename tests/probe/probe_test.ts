@@ -62,6 +62,12 @@ Deno.test("probeProcess() launches a small MCP server in the sandbox and lists i
   );
 });
 
+Deno.test("probeProcess() lets fs.existsSync answer false for a path outside the sandbox, as Node does", async () => {
+  const out = await probeFixture("wsl-check");
+  assert.equal(out.launched, true, out.detail ?? "");
+  assert.equal(out.tools.length, 2);
+});
+
 Deno.test("probeProcess() classifies a server that crashes, needs a secret or is denied the network", async () => {
   const crash = await probeFixture("crash");
   assert.equal(crash.launched, false);
