@@ -275,7 +275,7 @@ function _serverNotes(server: CatalogServer, plan: Plan, secrets: InstallSecret[
     };
     notes.push(
       `A launch probe on ${day} ${what[probe.errorClass] ?? `failed (${probe.errorClass})`}` +
-        (probe.detail ? `: "${probe.detail}"` : "") +
+        (probe.detail ? `: "${probe.detail.replace(/[.\s]+$/, "")}"` : "") +
         (probe.errorClass === "needs_secret" && !secrets.some((s) => s.secret)
           ? ". No source declares that value: see the server's README for the variable to set."
           : "."),
