@@ -29,7 +29,8 @@ const USAGE = `Usage:
 
 Environment: PORT (8000), HOSTNAME (0.0.0.0), PUBLIC_BASE_URL, TOOLATLAS_SOURCES, TOOLATLAS_CATALOG,
 TOOLATLAS_EMBED (1), TOOLATLAS_EMBED_CACHE (data/embed-cache.db), TOOLATLAS_KV (data/kv.sqlite3),
-TOOLATLAS_TIERS, TRUST_PROXY, MCP_ALLOWED_ORIGINS`;
+TOOLATLAS_TIERS, TOOLATLAS_FAIR_USE_BURST (60), TOOLATLAS_FAIR_USE_RATE (1 per second), TRUST_PROXY,
+MCP_ALLOWED_ORIGINS`;
 
 async function _exists(path: string): Promise<boolean> {
   try {
@@ -93,6 +94,7 @@ async function main(args: string[]): Promise<number> {
     kvPath: config.kvPath,
     tiersJson: config.tiersJson,
     trustProxy: config.trustProxy,
+    fairUse: config.fairUse,
   });
   // DNS-rebinding protection for /mcp whenever the public address is this machine.
   const local = isLoopback(new URL(config.publicBaseUrl).hostname) || isLoopback(config.hostname);

@@ -12,13 +12,17 @@
  * | `TOOLATLAS_EMBED_CACHE` | embedding cache file | `data/embed-cache.db` |
  * | `TOOLATLAS_KV` | Deno KV for keys and quotas: path, `:memory:` or remote URL | `data/kv.sqlite3` |
  * | `TOOLATLAS_TIERS` | JSON override of the tier table (`src/access/tiers.ts`) | none |
- * | `TRUST_PROXY` | proxies whose `X-Forwarded-For` is honoured (IPs, IPv4 CIDRs, `loopback`) | none |
+ * | `TRUST_PROXY` | proxies whose `X-Forwarded-For` is honoured (IPv4/IPv6 addresses and CIDRs, `loopback`); a bad entry stops startup | none |
+ * | `TOOLATLAS_FAIR_USE_BURST` | uncounted requests (site search, MCP list/initialize, health) a client may send at once | `60` |
+ * | `TOOLATLAS_FAIR_USE_RATE` | uncounted requests per second a client may sustain | `1` |
  * | `MCP_ALLOWED_ORIGINS` | comma-separated extra origins `/mcp` accepts when local | none |
  *
  * @module
  */
 import { z } from "zod";
 import { AppError } from "./errors.ts";
+import { parseTrustedProxies } from "./access/client_ip.ts";
+import { DEFAULT_FAIR_USE } from "./access/fair_use.ts";
 
 /** Validated configuration of one process. */
 export interface Config {
@@ -36,8 +40,10 @@ export interface Config {
   kvPath: string;
   /** Tier table override (JSON), if any. */
   tiersJson: string | undefined;
-  /** Trusted proxies (`TRUST_PROXY`), if any. */
+  /** Trusted proxies (`TRUST_PROXY`), if any; already checked to parse. */
   trustProxy: string | undefined;
+  /** Fair-use token bucket of uncounted requests, per client. */
+  fairUse: { burst: number; ratePerSecond: number };
   /** Embed entries at ingest for semantic search. */
   embed: boolean;
   /** Embedding cache file path. */
@@ -56,7 +62,20 @@ const EnvSchema = z.object({
   TOOLATLAS_EMBED: z.enum(["0", "1"]).default("1"),
   TOOLATLAS_KV: z.string().min(1).default("data/kv.sqlite3"),
   TOOLATLAS_TIERS: z.string().optional(),
-  TRUST_PROXY: z.string().optional(),
+  TRUST_PROXY: z.string().optional().superRefine((value, ctx) => {
+    try {
+      parseTrustedProxies(value);
+    } catch (error) {
+      const message = (error as Error).message.replace(/^Cannot parse TRUST_PROXY /, "");
+      ctx.addIssue({ code: "custom", message });
+    }
+  }),
+  TOOLATLAS_FAIR_USE_BURST: z.coerce.number().int().min(1).max(1_000_000).default(
+    DEFAULT_FAIR_USE.burst,
+  ),
+  TOOLATLAS_FAIR_USE_RATE: z.coerce.number().positive().max(1_000_000).default(
+    DEFAULT_FAIR_USE.ratePerSecond,
+  ),
   TOOLATLAS_EMBED_CACHE: z.string().min(1).default("data/embed-cache.db"),
 });
 
@@ -98,6 +117,10 @@ export function loadConfig(env: Record<string, string | undefined> = Deno.env.to
     kvPath: parsed.data.TOOLATLAS_KV,
     tiersJson: parsed.data.TOOLATLAS_TIERS,
     trustProxy: parsed.data.TRUST_PROXY,
+    fairUse: {
+      burst: parsed.data.TOOLATLAS_FAIR_USE_BURST,
+      ratePerSecond: parsed.data.TOOLATLAS_FAIR_USE_RATE,
+    },
     embedCachePath: parsed.data.TOOLATLAS_EMBED_CACHE,
   };
 }

@@ -24,6 +24,7 @@ export const ERROR_CODES = {
   payload_too_large: { status: 413, title: "Payload too large" },
   unsupported_media_type: { status: 415, title: "Unsupported media type" },
   internal_error: { status: 500, title: "Internal error" },
+  quota_unavailable: { status: 503, title: "Quota service unavailable" },
 } as const;
 
 /** One of the stable error codes of {@link ERROR_CODES}. */

@@ -5,7 +5,8 @@
  */
 import { AppError } from "../errors.ts";
 import { type ApiKeyRecord, KeyStore } from "./keys.ts";
-import { QuotaCounter, type QuotaDecision, type Subject } from "./quota.ts";
+import { QuotaCounter, type QuotaDecision, quotaUnavailable, type Subject } from "./quota.ts";
+import { FairUseLimiter, type FairUseOptions } from "./fair_use.ts";
 import {
   clientAddress,
   parseTrustedProxies,
@@ -21,6 +22,8 @@ export interface Access {
   quota: QuotaCounter;
   tiers: Record<TierName, Tier>;
   trusted: TrustedProxies;
+  /** Token buckets for the requests the quotas do not count. */
+  fairUse: FairUseLimiter;
 }
 
 /** Options of {@link openAccess}. */
@@ -33,6 +36,8 @@ export interface AccessOptions {
   trustProxy?: string | undefined;
   /** Clock for quota windows (tests). */
   clock?: () => Date;
+  /** Fair-use limiter settings (defaults: `DEFAULT_FAIR_USE`). */
+  fairUse?: Partial<FairUseOptions>;
 }
 
 /**
@@ -41,8 +46,14 @@ export interface AccessOptions {
  * @param options KV location, tier overrides, trusted proxies, clock
  * @returns the services; close with `access.kv.close()`
  * @throws {Error} when the KV cannot be opened or the tier override is invalid
+ * @throws {RangeError} for a `TRUST_PROXY` entry that is not an address, a range or `loopback`,
+ *   or fair-use settings out of range
  */
 export async function openAccess(options: AccessOptions): Promise<Access> {
+  // Settings first: a bad value stops startup before anything is opened.
+  const trusted = parseTrustedProxies(options.trustProxy);
+  const tiers = loadTiers(options.tiersJson);
+  const fairUse = new FairUseLimiter(options.fairUse);
   if (options.kvPath !== ":memory:" && !/^https?:/.test(options.kvPath)) {
     const dir = options.kvPath.includes("/")
       ? options.kvPath.slice(0, options.kvPath.lastIndexOf("/"))
@@ -54,8 +65,9 @@ export async function openAccess(options: AccessOptions): Promise<Access> {
     kv,
     keys: new KeyStore(kv),
     quota: new QuotaCounter(kv, options.clock),
-    tiers: loadTiers(options.tiersJson),
-    trusted: parseTrustedProxies(options.trustProxy),
+    tiers,
+    trusted,
+    fairUse,
   };
 }
 
@@ -77,7 +89,8 @@ export interface Caller {
  * @param forwardedFor `X-Forwarded-For`, honoured only behind trusted proxies
  * @returns the caller
  * @throws {AppError} `invalid_api_key` for a malformed, unknown or revoked key, or an
- *   Authorization header that is not a Bearer token (never a silent free-tier fallback)
+ *   Authorization header that is not a Bearer token (never a silent free-tier fallback);
+ *   `quota_unavailable` when the key store cannot be read
  */
 export async function identify(
   access: Access,
@@ -89,12 +102,32 @@ export async function identify(
     const address = clientAddress(socketAddress, forwardedFor, access.trusted);
     return { tier: access.tiers.free, subject: { kind: "ip", id: subjectIdOf(address) } };
   }
-  const m = /^Bearer\s+(\S+)\s*$/i.exec(authorization);
-  if (!m) {
+  const token = bearerToken(authorization);
+  if (token === undefined) {
     throw new AppError("invalid_api_key", "Send the key as Authorization: Bearer sk_svc_...");
   }
-  const key = await access.keys.verify(m[1]!);
+  let key: ApiKeyRecord;
+  try {
+    key = await access.keys.verify(token);
+  } catch (error) {
+    throw quotaUnavailable(error, "read the API key store");
+  }
   return { tier: access.tiers[key.tier], subject: { kind: "key", id: key.id }, key };
+}
+
+/**
+ * The token of an `Authorization: Bearer <token>` header (scheme case-insensitive), read without
+ * a regular expression so that header length never costs more than one pass.
+ *
+ * @param authorization the header value
+ * @returns the token, or `undefined` when the header is not one Bearer token
+ */
+export function bearerToken(authorization: string): string | undefined {
+  const value = authorization.trim();
+  const space = value.search(/\s/);
+  if (space === -1 || value.slice(0, space).toLowerCase() !== "bearer") return undefined;
+  const token = value.slice(space + 1).trim();
+  return token === "" || /\s/.test(token) ? undefined : token;
 }
 
 /**

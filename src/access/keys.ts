@@ -123,23 +123,29 @@ export class KeyStore {
   }
 
   /**
-   * Revokes a key: it answers 401 from then on.
+   * Revokes a key: it answers 401 from then on. The record is written only if it did not change
+   * since it was read (a rotation meanwhile would otherwise keep its new hash working); a lost race
+   * is read and tried again, a few times.
    *
    * @param id key id
    * @returns the updated record
    * @throws {AppError} `not_found` for an unknown id
+   * @throws {Error} when the record keeps changing under the revocation (nothing was revoked)
    */
   async revoke(id: string): Promise<ApiKeyRecord> {
-    const entry = await this.#kv.get<ApiKeyRecord>(["keys", "id", id]);
-    if (!entry.value) throw new AppError("not_found", `Cannot find key "${id}"`);
-    const record = {
-      ...entry.value,
-      status: "revoked" as const,
-      revokedAt: new Date().toISOString(),
-    };
-    await this.#kv.atomic().check(entry).set(["keys", "id", id], record)
-      .delete(["keys", "hash", entry.value.hash]).commit();
-    return record;
+    for (let attempt = 0; attempt < 5; attempt++) {
+      const entry = await this.#kv.get<ApiKeyRecord>(["keys", "id", id]);
+      if (!entry.value) throw new AppError("not_found", `Cannot find key "${id}"`);
+      const record: ApiKeyRecord = {
+        ...entry.value,
+        status: "revoked",
+        revokedAt: entry.value.revokedAt ?? new Date().toISOString(),
+      };
+      const result = await this.#kv.atomic().check(entry).set(["keys", "id", id], record)
+        .delete(["keys", "hash", entry.value.hash]).commit();
+      if (result.ok) return record;
+    }
+    throw new Error(`Cannot revoke key "${id}": it kept changing meanwhile, try again`);
   }
 
   /**

@@ -12,7 +12,7 @@ import { DatabaseSync } from "node:sqlite";
 import { load as loadSqliteVec } from "sqlite-vec";
 
 /** Version of the table layout below; a catalog with another version is rebuilt. */
-export const SCHEMA_VERSION = 4;
+export const SCHEMA_VERSION = 5;
 
 /** FTS5 tokenizer: Porter stemming over Unicode words, diacritics folded. */
 const TOKENIZER = "porter unicode61 remove_diacritics 2";
@@ -31,11 +31,20 @@ CREATE TABLE tools (
   pricing TEXT NOT NULL,
   has_free_tier INTEGER NOT NULL,
   popularity REAL NOT NULL,
+  authority REAL NOT NULL,
+  adult INTEGER NOT NULL,
+  spam INTEGER NOT NULL,
   facet_id TEXT,
   subcategory_id TEXT,
   leaf_id TEXT,
   doc TEXT NOT NULL
 );
+CREATE TABLE tool_keys (
+  key TEXT NOT NULL,
+  tool_id INTEGER NOT NULL REFERENCES tools(id),
+  strength INTEGER NOT NULL,
+  PRIMARY KEY (key, tool_id)
+) WITHOUT ROWID;
 CREATE INDEX tools_category ON tools(category_key);
 CREATE INDEX tools_name ON tools(name_key);
 CREATE INDEX tools_leaf ON tools(leaf_id);
@@ -51,12 +60,22 @@ CREATE TABLE servers (
   title_key TEXT NOT NULL,
   hosting TEXT NOT NULL,
   popularity REAL NOT NULL,
+  authority REAL NOT NULL,
+  canonical_id INTEGER,
+  adult INTEGER NOT NULL,
+  spam INTEGER NOT NULL,
   facet_id TEXT,
   subcategory_id TEXT,
   leaf_id TEXT,
   doc TEXT NOT NULL
 );
 CREATE INDEX servers_title ON servers(title_key);
+CREATE TABLE server_keys (
+  key TEXT NOT NULL,
+  server_id INTEGER NOT NULL REFERENCES servers(id),
+  strength INTEGER NOT NULL,
+  PRIMARY KEY (key, server_id)
+) WITHOUT ROWID;
 CREATE TABLE server_facets (
   server_id INTEGER NOT NULL REFERENCES servers(id),
   key TEXT NOT NULL,
@@ -113,6 +132,32 @@ export function openCatalog(path: string, options: OpenOptions = {}): DatabaseSy
   const readOnly = options.readOnly ?? true;
   const db = new DatabaseSync(path, { allowExtension: true, readOnly });
   loadSqliteVec(db);
+  disableExtensionLoading(db);
   if (readOnly) db.exec("PRAGMA query_only = 1");
   return db;
+}
+
+/**
+ * Turns extension loading off on a connection once its extensions are loaded, so nothing (an
+ * injected `load_extension()` call, or code holding the handle) can load another shared library
+ * into the serving process.
+ *
+ * - SQL `load_extension()` is refused ("not authorized") on every `node:sqlite` connection of
+ *   Deno 2.9, even one opened with `allowExtension: true`: Deno enables loading only for the
+ *   duration of a `loadExtension()` call (measured; `tests/catalog/db_test.ts` keeps it true).
+ * - Node's `enableLoadExtension(false)` is called where the runtime has it (Deno 2.9 does not).
+ * - `loadExtension` on this handle is replaced by a function that throws.
+ *
+ * @param db an open connection
+ * @returns nothing
+ */
+export function disableExtensionLoading(db: DatabaseSync): void {
+  (db as { enableLoadExtension?: (allow: boolean) => void }).enableLoadExtension?.(false);
+  Object.defineProperty(db, "loadExtension", {
+    value: () => {
+      throw new Error("Cannot load an extension: loading is off on this connection");
+    },
+    configurable: false,
+    writable: false,
+  });
 }

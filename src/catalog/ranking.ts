@@ -9,7 +9,8 @@
  */
 import { dot } from "../embed/embedder.ts";
 import type { CatalogContext } from "./context.ts";
-import type { ServerFilter, ToolFilter, VectorHit } from "./store.ts";
+import { AUTHORITY_WEIGHT } from "./authority.ts";
+import type { LexicalHit, ServerFilter, ToolFilter, VectorHit } from "./store.ts";
 
 /** Ranking modes of `mode=`: default `hybrid`. */
 export const SEARCH_MODES = ["lexical", "semantic", "hybrid"] as const;
@@ -102,21 +103,23 @@ export interface RankedPage {
 }
 
 /**
- * Embeds a query with the context's embedder, caching vectors per process.
+ * Embeds a query with the context's embedder, caching vectors per process under the trimmed text
+ * that is embedded.
  *
  * @param ctx catalog context (must have an embedder)
- * @param q the query
+ * @param q the query (leading and trailing white space ignored)
  * @returns the normalized vector
  */
 export async function embedQuery(ctx: CatalogContext, q: string): Promise<Float32Array> {
-  const key = q.trim().toLowerCase();
+  // The cache key is exactly the text embedded (the model is case-sensitive).
+  const key = q.trim();
   const hit = ctx.queryVectors.get(key);
   if (hit) {
     ctx.queryVectors.delete(key);
     ctx.queryVectors.set(key, hit);
     return hit;
   }
-  const [vector] = await ctx.embedder!.embed([q]);
+  const [vector] = await ctx.embedder!.embed([key]);
   ctx.queryVectors.set(key, vector!);
   if (ctx.queryVectors.size > QUERY_CACHE_SIZE) {
     ctx.queryVectors.delete(ctx.queryVectors.keys().next().value!);
@@ -177,19 +180,31 @@ export async function rank(
       : ctx.store.knnServers(vector, filter as ServerFilter, SEMANTIC_CANDIDATES);
   }
   const signals = new Map<number, Signal>();
-  lexical.ranked.forEach((h, i) => signals.set(h.id, { lexicalRank: i + 1, exact: h.exact }));
+  const strength = new Map<number, number>();
+  lexical.ranked.forEach((h, i) => {
+    signals.set(h.id, { lexicalRank: i + 1, exact: h.exact });
+    if (h.strength > 0) strength.set(h.id, h.strength);
+  });
   for (const h of semantic) {
     const s = signals.get(h.id);
     if (s) s.similarity = h.similarity;
     else signals.set(h.id, { similarity: h.similarity, exact: false });
   }
+  const spam = ctx.store.spamIds(kind);
+  const authority = ctx.store.authorities(kind);
+  // Spam last; entries the query names first (the product's vendor or reference server before
+  // other entries of that name), among them the one with the most authority; then the fused
+  // score.
   const byExact = (a: [number, number], b: [number, number]) =>
-    Number(signals.get(b[0])!.exact) - Number(signals.get(a[0])!.exact) || b[1] - a[1] ||
-    a[0] - b[0];
+    Number(spam.has(a[0])) - Number(spam.has(b[0])) ||
+    (strength.get(b[0]) ?? 0) - (strength.get(a[0]) ?? 0) ||
+    (strength.has(a[0]) ? (authority.get(b[0]) ?? 0) - (authority.get(a[0]) ?? 0) : 0) ||
+    b[1] - a[1] || a[0] - b[0];
   let order: number[];
   if (used === "lexical") order = lexical.ranked.map((h) => h.id);
-  else if (used === "semantic") order = semantic.map((h) => h.id);
-  else if (fusion === "rrf") {
+  else if (used === "semantic") {
+    order = semantic.map((h) => h.id).sort((a, b) => Number(spam.has(a)) - Number(spam.has(b)));
+  } else if (fusion === "rrf") {
     const fused = rrf(
       [lexical.ranked.map((h) => h.id), semantic.map((h) => h.id)],
       RRF_K,
@@ -241,28 +256,31 @@ export function fuseScores(
   ctx: CatalogContext,
   kind: "tools" | "servers",
   vector: Float32Array,
-  lexical: readonly { id: number; score: number }[],
+  lexical: readonly Pick<LexicalHit, "id" | "relevance">[],
   semantic: readonly VectorHit[],
   signals: Map<number, Signal>,
 ): [number, number][] {
   const weights = HYBRID[kind];
   const vectors = ctx.store.vectors(kind);
   const leafOf = ctx.store.leafIds(kind);
-  // Lexical scores: non-exact ones lie in [0, ~2]; normalize the best to 1 (exact matches are
-  // ordered first anyway, so their score is capped rather than allowed to dwarf the rest).
+  const authority = ctx.store.authorities(kind);
+  const prior = AUTHORITY_WEIGHT[kind];
+  // Lexical relevance lies in [0, 1.5]; normalize the best to 1 (exact matches are ordered first
+  // anyway by `rank`).
   const lexicalScore = new Map<number, number>();
-  const best = Math.max(1e-9, ...lexical.map((h) => Math.min(h.score, 2)));
-  for (const h of lexical) lexicalScore.set(h.id, Math.min(h.score, 2) / best);
-  const prior = new Map<string, number>();
+  const best = Math.max(1e-9, ...lexical.map((h) => h.relevance));
+  for (const h of lexical) lexicalScore.set(h.id, h.relevance / best);
+  const leafPrior = new Map<string, number>();
   [...ctx.store.leafVectors()]
     .map(([leaf, v]) => [leaf, dot(vector, v)] as const)
     .sort((a, b) => b[1] - a[1])
     .slice(0, PRIOR_LEAVES)
-    .forEach(([leaf], i) => prior.set(leaf, 1 / (i + 1)));
+    .forEach(([leaf], i) => leafPrior.set(leaf, 1 / (i + 1)));
   const candidates = [...new Set([...lexical.map((h) => h.id), ...semantic.map((h) => h.id)])];
   const score = (id: number, cosine: number) =>
     (lexicalScore.get(id) ?? 0) + weights.semantic * cosine +
-    weights.taxonomy * (prior.get(leafOf.get(id) ?? "") ?? 0);
+    weights.taxonomy * (leafPrior.get(leafOf.get(id) ?? "") ?? 0) +
+    prior * (authority.get(id) ?? 0);
   // Similarity to the original query, once per candidate: it ranks the first pass and is the
   // signal confidence is calibrated on.
   for (const id of candidates) {

@@ -26,6 +26,18 @@ export const ModeParam = z.enum(SEARCH_MODES).default("hybrid").describe(
   "Ranking: lexical (BM25 keywords), semantic (sentence embeddings) or hybrid (reciprocal rank fusion of both; default)",
 );
 
+/**
+ * Content safety of a search: `on` (default) leaves out adult entries; `off` includes them.
+ */
+export const SafeParam = z.enum(["on", "off"]).default("on").describe(
+  "Content safety: on (default) leaves out adult (NSFW) entries; off includes them",
+);
+
+/** Listing collapse of a server search. */
+export const CollapseParam = z.boolean().default(true).describe(
+  "true (default): one canonical entry per project, with variantCount; false: every listing",
+);
+
 /** Pricing filter values: the pricing models plus `free` (any tool with a free tier). */
 export const PricingFilter = z.enum(["free", ...PRICING_MODELS.filter((p) => p !== "free")])
   .describe(
@@ -47,6 +59,7 @@ export const SearchToolsInput = z.object({
     .optional(),
   leafId: z.string().trim().min(1).max(100).describe("Taxonomy leaf id").optional(),
   mode: ModeParam,
+  safe: SafeParam,
   limit: limit(50, 10),
   offset: z.number().int().min(0).max(1000).default(0).describe(
     "Results to skip, 0-1000 (default 0)",
@@ -117,9 +130,20 @@ export const TaxonomyPlacement = z.object({
     .describe("Up to two further leaves that also fit"),
 });
 
+/** Content flags of an entry, from ingest (`src/ingest/content_flags.ts`). */
+export const ContentFlagsOutput = z.object({
+  adult: z.boolean().describe("Adult (NSFW): left out of searches unless safe=off"),
+  spam: z.boolean().describe("Spam, parked or placeholder: ranked last"),
+  reasons: z.array(z.string()).describe('What was found, e.g. source category "Nsfw"'),
+});
+
 /** Full details of one tool. */
 export const ToolDetailsOutput = ToolRecord.extend({
   longDescription: z.string().nullable(),
+  content: ContentFlagsOutput,
+  notes: z.array(z.string()).describe(
+    "What the merge rules decided where sources disagree (pricing, free tier, description, URL)",
+  ),
   priceText: z.string().nullable().describe("Price as the source writes it, e.g. 20/mo"),
   pricingTiers: z.array(z.object({
     name: z.string(),
@@ -183,6 +207,7 @@ export const CompareToolsOutput = z.object({
 /** Input of `toolAlternatives`. */
 export const AlternativesInput = z.object({
   slug: z.string().trim().min(1).max(200).describe("Tool slug"),
+  safe: SafeParam,
   limit: limit(50, 10),
 }).strict();
 
@@ -197,6 +222,7 @@ export const AlternativesOutput = z.object({
 /** Input of `recommendTools`. */
 export const RecommendInput = z.object({
   query: text("Description of the task, e.g. turn meeting recordings into notes"),
+  safe: SafeParam,
   limit: limit(20, 5),
 }).strict();
 
@@ -285,6 +311,8 @@ export const SearchServersInput = z.object({
   facetId: z.string().trim().min(1).max(100).optional(),
   leafId: z.string().trim().min(1).max(100).optional(),
   mode: ModeParam,
+  collapse: CollapseParam,
+  safe: SafeParam,
   limit: limit(50, 10),
   cursor: z.string().max(100).describe("Opaque cursor from a previous page's nextCursor")
     .optional(),
@@ -301,7 +329,24 @@ export const ServerSummary = z.object({
   registryTypes: z.array(z.string()),
   categories: z.array(z.string()),
   stars: z.number().nullable(),
-  official: z.boolean().describe("Listed in the official MCP registry or a vendor-official list"),
+  inOfficialRegistry: z.boolean().describe("Listed in the official MCP registry"),
+  official: z.boolean().describe(
+    "Deprecated alias of inOfficialRegistry (same value), kept for one version",
+  ),
+  vendorOfficial: z.boolean().describe(
+    "Published by the organisation that owns the product or API (details give the evidence)",
+  ),
+  reference: z.boolean().describe(
+    "A reference server of github.com/modelcontextprotocol/servers",
+  ),
+  archived: z.boolean().describe("Archived or deprecated upstream"),
+  variantCount: z.number().int().describe(
+    "Other listings of the same project collapsed into this entry (details list them)",
+  ),
+  variantOf: z.string().nullable().describe(
+    "For a listing shown with collapse=false: the name of its project's canonical entry",
+  ),
+  forkOf: z.string().nullable().describe("The upstream entry this server's repository forks"),
   sourceCount: z.number().int().describe("Independent catalogs listing it"),
   trustScore: z.number().int().nullable().describe("Trust score 0-100 (details explain it)"),
   trustGrade: z.string().nullable().describe("Trust grade A (best) to E"),
@@ -400,7 +445,27 @@ export const ServerDetailsOutput = ServerSummary.extend({
   status: z.string().nullable(),
   publishedAt: z.string().nullable(),
   updatedAt: z.string().nullable(),
-  vendorOfficial: z.boolean(),
+  vendorEvidence: z.array(z.object({
+    kind: z.enum([
+      "vendor_list",
+      "namespace_domain",
+      "namespace_owner",
+      "repository_owner",
+      "package_scope",
+      "remote_domain",
+    ]),
+    detail: z.string(),
+    product: z.string().describe("The product word the evidence ties to the publisher"),
+  })).describe("Why vendorOfficial holds: registry namespace, repository owner, npm scope ..."),
+  variants: z.array(z.object({
+    name: z.string(),
+    sources: z.array(z.string()),
+    reason: z.string().describe("Why this listing was grouped with the canonical entry"),
+  })).describe("Other listings of the same project (re-listings, mirrors, moved copies)"),
+  variantReason: z.string().nullable().describe(
+    "For a variant: why it was grouped with its canonical entry (variantOf)",
+  ),
+  content: ContentFlagsOutput,
   tools: z.array(z.object({
     name: z.string(),
     description: z.string().optional(),

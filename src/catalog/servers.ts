@@ -24,7 +24,7 @@ import { memo } from "./memo.ts";
 import { rank, type Signal } from "./ranking.ts";
 import { queryTerms, type ServerFilter } from "./store.ts";
 import { requireNode } from "./taxonomy.ts";
-import { placementOf, sourceRefs, summarize, termPatterns } from "./tools.ts";
+import { contentOf, placementOf, sourceRefs, summarize, termPatterns } from "./tools.ts";
 import { parseInput } from "./validate.ts";
 
 /** Deepest offset a cursor may reach (ranking keeps a bounded candidate list). */
@@ -48,7 +48,14 @@ export function toServerSummary(ctx: CatalogContext, s: CatalogServer): ServerSu
     registryTypes: [...new Set(s.packages.map((p) => p.registryType))],
     categories: s.categories,
     stars: s.stars ?? null,
-    official: s.officialNames.length > 0 || s.vendorOfficial,
+    inOfficialRegistry: s.officialNames.length > 0,
+    official: s.officialNames.length > 0,
+    vendorOfficial: s.vendorOfficial,
+    reference: s.reference === true,
+    archived: s.archived === true,
+    variantCount: s.variants?.length ?? 0,
+    variantOf: s.canonicalName ?? null,
+    forkOf: s.forkOf ?? null,
     sourceCount: new Set(s.sources.map(familyOf)).size,
     trustScore: s.trust?.score ?? null,
     trustGrade: s.trust?.grade ?? null,
@@ -137,6 +144,8 @@ export async function searchServers(
     if (p.leafId !== undefined) requireNode(ctx, p.leafId, "leaf", "leafId");
     const offset = _offset(p.cursor);
     const filter = {
+      ...(p.safe === "off" && { adult: true }),
+      ...(!p.collapse && { variants: true }),
       ...(p.category !== undefined && { category: p.category }),
       ...(p.hosting !== undefined && { hosting: p.hosting }),
       ...(p.transport !== undefined && { transport: p.transport }),
@@ -224,7 +233,10 @@ export function getServer(
     status: s.status ?? null,
     publishedAt: s.publishedAt ?? null,
     updatedAt: s.updatedAt ?? null,
-    vendorOfficial: s.vendorOfficial,
+    vendorEvidence: s.vendorEvidence ?? [],
+    variants: s.variants ?? [],
+    variantReason: s.variantReason ?? null,
+    content: contentOf(s.content),
     tools: s.tools,
     taxonomy: placementOf(s.taxonomy),
     trust: s.trust ?? null,

@@ -2,8 +2,13 @@
  * Read-only queries over `catalog.db`: the only module that runs SQL against a built catalog.
  *
  * Lexical search is FTS5 BM25 with per-column weights (name highest), queried twice (all terms,
- * then any term) and re-ranked in {@link rankLexical}: documents matching every term come first,
- * an exact name match tops the list, and a small popularity prior breaks near-ties.
+ * then any term) and re-ranked in {@link rankLexical}: entries that carry the query as one of
+ * their names (the exact tier) come first, ordered by the authority prior; then documents
+ * matching every term; the authority prior (`authority.ts`) breaks near-ties; spam comes last.
+ *
+ * Every search leaves out adult entries unless the filter asks for them (`adult: true`), and
+ * server searches leave out variants (listings of a project whose canonical entry is another
+ * one) unless `variants: true`.
  *
  * @module
  */
@@ -11,7 +16,8 @@ import type { DatabaseSync, SQLInputValue } from "node:sqlite";
 import type { CatalogServer } from "../ingest/merge_servers.ts";
 import type { CatalogPrice, CatalogTool } from "../ingest/types.ts";
 import { openCatalog, SCHEMA_VERSION } from "./db.ts";
-import { matchKey } from "./writer.ts";
+import { AUTHORITY_WEIGHT } from "./authority.ts";
+import { coreKey, matchKey, toolNameKeys } from "./name_keys.ts";
 
 /** BM25 column weights for `tools_fts(name, tags, category, description, features)`. */
 export const TOOL_WEIGHTS = [10, 3, 3, 1, 2] as const;
@@ -20,6 +26,8 @@ export const SERVER_WEIGHTS = [10, 6, 3, 3, 1, 0.5] as const;
 
 /** How many candidates each FTS pass returns before re-ranking and filtering. */
 const CANDIDATES = 400;
+/** How many entries named by the query (the exact tier) are taken beyond the FTS candidates. */
+const EXACT_CANDIDATES = 100;
 
 /** Words that carry no meaning in a search for a tool (dropped unless nothing else is left). */
 const STOPWORDS = new Set(
@@ -31,6 +39,8 @@ const STOPWORDS = new Set(
 
 /** Filters of a tool search; every field optional. */
 export interface ToolFilter {
+  /** Include adult entries (`safe=off`); default false. */
+  adult?: boolean;
   /** Category name or slug, compared by {@link matchKey}. */
   category?: string;
   /** `free` matches every tool with a free tier; another value matches that pricing model. */
@@ -42,6 +52,10 @@ export interface ToolFilter {
 
 /** Filters of a server search; every field optional. */
 export interface ServerFilter {
+  /** Include adult entries (`safe=off`); default false. */
+  adult?: boolean;
+  /** Include variants, every listing of a project (`collapse=false`); default false. */
+  variants?: boolean;
   category?: string;
   /** `local` or `remote` (servers with both match either). */
   hosting?: string;
@@ -54,10 +68,18 @@ export interface ServerFilter {
 /** A lexical candidate after re-ranking. */
 export interface LexicalHit {
   id: number;
-  /** {@link rankLexical} score (exact name matches score above 10). */
+  /** {@link rankLexical} score with the authority prior (exact name matches score above 10). */
   score: number;
-  /** True when the entry's name equals the query. */
+  /** The text relevance alone: `bm25 / max(bm25) + 0.5·[all terms matched]`. */
+  relevance: number;
+  /** True when one of the entry's names equals the query. */
   exact: boolean;
+  /** How strongly the query names the entry (see {@link Candidate.strength}). */
+  strength: number;
+  /** The entry's authority prior. */
+  authority: number;
+  /** True for spam, parked or placeholder entries (ranked last). */
+  spam: boolean;
 }
 
 /** All lexical candidates of a query, best first, and the number of entries matching any term. */
@@ -108,27 +130,60 @@ export interface Candidate {
   bm25: number;
   /** True when the document matched every term. */
   allTerms: boolean;
-  popularity: number;
-  /** True when the entry's name equals the query (by {@link matchKey}). */
-  exact: boolean;
+  /** The entry's authority prior (`authority.ts`). */
+  authority: number;
+  /**
+   * How strongly the query names the entry (`name_keys.ts`): 0 not at all, 1 one of its names,
+   * 2 the product its vendor publishes it for, or a reference server's folder.
+   */
+  strength: number;
+  /** True for spam, parked or placeholder entries. */
+  spam: boolean;
 }
 
 /**
- * Orders lexical candidates: exact name matches first (among them, the more popular first), then
- * by `bm25 / max(bm25) + 0.5·[all terms matched] + 0.05·popularity`.
+ * Orders lexical candidates: spam last; entries the query names first (the product's vendor or
+ * reference server before other entries of that name; among each, by authority); then by
+ * `relevance + weight·authority`, where `relevance = bm25 / max(bm25) + 0.5·[all terms matched]`.
  *
  * @param candidates candidates from the FTS passes
- * @returns ids with their normalized scores, best first
+ * @param weight weight of the authority prior (`AUTHORITY_WEIGHT` of the corpus)
+ * @returns the candidates with their scores, best first
  */
-export function rankLexical(candidates: Candidate[]): { id: number; score: number }[] {
+export function rankLexical(candidates: Candidate[], weight: number): LexicalHit[] {
   const max = Math.max(1e-9, ...candidates.map((c) => c.bm25));
   return candidates
-    .map((c) => ({
-      id: c.id,
-      score: (c.exact ? 10 + c.popularity : 0) + c.bm25 / max + (c.allTerms ? 0.5 : 0) +
-        0.05 * c.popularity,
-    }))
-    .sort((a, b) => b.score - a.score || a.id - b.id);
+    .map((c) => {
+      const relevance = c.bm25 / max + (c.allTerms ? 0.5 : 0);
+      return {
+        id: c.id,
+        relevance,
+        score: (c.strength > 0 ? 10 * c.strength + 2 * c.authority : 0) + relevance +
+          weight * c.authority,
+        exact: c.strength > 0,
+        strength: c.strength,
+        authority: c.authority,
+        spam: c.spam,
+      };
+    })
+    .sort((a, b) => Number(a.spam) - Number(b.spam) || b.score - a.score || a.id - b.id);
+}
+
+/** A filter's SQL, and the default exclusions as a set of row ids. */
+interface _Where {
+  sql: string;
+  params: SQLInputValue[];
+  /** True when the caller's filter has clauses of its own (beyond the default exclusions). */
+  own: boolean;
+  /** Row ids the default exclusions leave out. */
+  exclude: ReadonlySet<number>;
+}
+
+/** Flagged row ids of one table. */
+interface _Flagged {
+  adult: Set<number>;
+  variants: Set<number>;
+  spam: Set<number>;
 }
 
 /**
@@ -139,6 +194,8 @@ export class CatalogStore {
   readonly db: DatabaseSync;
   #statements = new Map<string, ReturnType<DatabaseSync["prepare"]>>();
   #vectors = new Map<string, Map<number, Float32Array>>();
+  #flags = new Map<string, _Flagged>();
+  #authority = new Map<string, Map<number, number>>();
   #leafVectors: Map<string, Float32Array> | undefined;
   #leafIds = new Map<string, Map<number, string>>();
   #hasVectors: boolean | undefined;
@@ -227,7 +284,7 @@ export class CatalogStore {
     });
   }
 
-  #toolWhere(filter: ToolFilter): { sql: string; params: SQLInputValue[] } {
+  #toolWhere(filter: ToolFilter): _Where {
     const clauses: string[] = [];
     const params: SQLInputValue[] = [];
     if (filter.category !== undefined) {
@@ -253,7 +310,75 @@ export class CatalogStore {
         params.push(value);
       }
     }
-    return { sql: clauses.length ? clauses.join(" AND ") : "1", params };
+    return this.#withDefaults("tools", clauses, params, filter.adult === true, true);
+  }
+
+  /**
+   * Adds the default exclusions (adult entries; server variants) to a filter's own clauses. The
+   * excluded row ids are also returned as a set, so a vector search without other filters can
+   * take the unfiltered index path and drop them afterwards.
+   */
+  #withDefaults(
+    table: "tools" | "servers",
+    clauses: string[],
+    params: SQLInputValue[],
+    adult: boolean,
+    variants: boolean,
+  ): _Where {
+    const own = clauses.length > 0;
+    const exclude = new Set<number>();
+    if (!adult) {
+      clauses.push("t.adult = 0");
+      for (const id of this.#flagged(table).adult) exclude.add(id);
+    }
+    if (!variants && table === "servers") {
+      clauses.push("t.canonical_id IS NULL");
+      for (const id of this.#flagged(table).variants) exclude.add(id);
+    }
+    return { sql: clauses.length ? clauses.join(" AND ") : "1", params, own, exclude };
+  }
+
+  /** Row ids of adult entries, variants and spam of a table, read once. */
+  #flagged(table: "tools" | "servers"): _Flagged {
+    let f = this.#flags.get(table);
+    if (f) return f;
+    const variantCol = table === "servers" ? "canonical_id IS NOT NULL" : "0";
+    f = { adult: new Set(), variants: new Set(), spam: new Set() };
+    for (
+      const r of this.#all(
+        `SELECT id, adult, spam, ${variantCol} AS variant FROM ${table}
+         WHERE adult = 1 OR spam = 1 OR ${variantCol}`,
+      )
+    ) {
+      const id = Number(r.id);
+      if (Number(r.adult) === 1) f.adult.add(id);
+      if (Number(r.spam) === 1) f.spam.add(id);
+      if (Number(r.variant) === 1) f.variants.add(id);
+    }
+    this.#flags.set(table, f);
+    return f;
+  }
+
+  /** Row ids of spam, parked or placeholder entries (ranked after every other match). */
+  spamIds(table: "tools" | "servers"): ReadonlySet<number> {
+    return this.#flagged(table).spam;
+  }
+
+  /**
+   * The authority prior of every row of a table (`authority.ts`), read once.
+   *
+   * @param table `tools` or `servers`
+   * @returns row id → prior
+   */
+  authorities(table: "tools" | "servers"): Map<number, number> {
+    let map = this.#authority.get(table);
+    if (map) return map;
+    map = new Map();
+    for (const r of this.#all(`SELECT id, authority FROM ${table}`)) {
+      map.set(Number(r.id), Number(r.authority));
+    }
+    this.#authority.set(table, map);
+    return map;
   }
 
   /**
@@ -286,7 +411,7 @@ export class CatalogStore {
    * @returns ranked candidates (at most about 800) and the number of tools matching any term
    */
   lexicalTools(q: string, filter: ToolFilter): LexicalResult {
-    return this.#lexical("tools", TOOL_WEIGHTS, "name_key", q, this.#toolWhere(filter));
+    return this.#lexical("tools", TOOL_WEIGHTS, q, this.#toolWhere(filter));
   }
 
   /**
@@ -301,11 +426,14 @@ export class CatalogStore {
     return this.#knn("tools", vector, this.#toolWhere(filter), k);
   }
 
-  /** Main categories with their tool counts, most tools first. */
+  /**
+   * Main categories with their tool counts, most tools first. Counts are of the tools a search
+   * shows by default (adult tools left out), so a category's count equals its search total.
+   */
   toolCategories(): FacetCount[] {
     return this.#all(
       `SELECT category_key AS value, min(category) AS label, count(*) AS count FROM tools
-       GROUP BY category_key ORDER BY count DESC, label`,
+       WHERE adult = 0 GROUP BY category_key ORDER BY count DESC, label`,
     ).map((r) => ({ value: r.value as string, label: r.label as string, count: Number(r.count) }));
   }
 
@@ -319,7 +447,7 @@ export class CatalogStore {
     for (
       const r of this.#all(
         `SELECT category_key, leaf_id, count(*) AS n FROM tools WHERE leaf_id IS NOT NULL
-         GROUP BY category_key, leaf_id ORDER BY n DESC, leaf_id`,
+         AND adult = 0 GROUP BY category_key, leaf_id ORDER BY n DESC, leaf_id`,
       )
     ) {
       const key = r.category_key as string;
@@ -328,22 +456,30 @@ export class CatalogStore {
     return out;
   }
 
-  /** Counts of tools per taxonomy node id (facet, subcategory and leaf ids together). */
+  /**
+   * Counts of tools per taxonomy node id (facet, subcategory and leaf ids together), of the tools
+   * a search shows by default.
+   */
   toolPlacementCounts(): Map<string, number> {
     return this.#placementCounts("tools");
   }
 
-  /** Counts of servers per taxonomy node id (facet, subcategory and leaf ids together). */
+  /**
+   * Counts of servers per taxonomy node id (facet, subcategory and leaf ids together), of the
+   * servers a search shows by default (canonical entries, adult ones left out).
+   */
   serverPlacementCounts(): Map<string, number> {
     return this.#placementCounts("servers");
   }
 
   #placementCounts(table: "tools" | "servers"): Map<string, number> {
     const counts = new Map<string, number>();
+    const visible = this.#withDefaults(table, [], [], false, false).sql;
     for (const col of ["facet_id", "subcategory_id", "leaf_id"]) {
       for (
         const r of this.#all(
-          `SELECT ${col} AS id, count(*) AS n FROM ${table} WHERE ${col} IS NOT NULL GROUP BY ${col}`,
+          `SELECT ${col} AS id, count(*) AS n FROM ${table} t
+           WHERE ${col} IS NOT NULL AND ${visible} GROUP BY ${col}`,
         )
       ) counts.set(r.id as string, Number(r.n));
     }
@@ -357,13 +493,15 @@ export class CatalogStore {
 
   /**
    * Tools in the same category as `slug`, most similar first by lexical overlap of name, tags and
-   * description (BM25 of the tool's own words within its category), then popularity.
+   * description (BM25 of the tool's own words within its category), then popularity. Adult
+   * tools are left out unless `adult` is true.
    *
    * @param slug the tool
    * @param limit how many
+   * @param adult include adult tools (`safe=off`)
    * @returns row ids, best first (the tool itself excluded)
    */
-  similarTools(slug: string, limit: number): number[] {
+  similarTools(slug: string, limit: number, adult = false): number[] {
     const row = this.#get("SELECT id, category_key FROM tools WHERE slug = ?", slug.toLowerCase());
     if (!row) return [];
     const tool = this.toolBySlug(slug)!;
@@ -371,19 +509,21 @@ export class CatalogStore {
     const id = Number(row.id);
     const ranked = terms.length === 0 ? [] : this.#all(
       `SELECT f.rowid AS id FROM tools_fts f JOIN tools t ON t.id = f.rowid
-       WHERE tools_fts MATCH ? AND t.category_key = ? AND t.id != ?
+       WHERE tools_fts MATCH ? AND t.category_key = ? AND t.id != ? AND (t.adult = 0 OR ?)
        ORDER BY bm25(tools_fts, ${TOOL_WEIGHTS.join(", ")}) - 0.3 * t.popularity LIMIT ?`,
       terms.join(" OR "),
       row.category_key as string,
       id,
+      adult ? 1 : 0,
       limit,
     ).map((r) => Number(r.id));
     if (ranked.length >= limit) return ranked;
     const more = this.#all(
-      `SELECT id FROM tools WHERE category_key = ? AND id != ? ORDER BY popularity DESC, name_key
-       LIMIT ?`,
+      `SELECT id FROM tools WHERE category_key = ? AND id != ? AND (adult = 0 OR ?)
+       ORDER BY popularity DESC, name_key LIMIT ?`,
       row.category_key as string,
       id,
+      adult ? 1 : 0,
       limit + ranked.length,
     ).map((r) => Number(r.id)).filter((x) => !ranked.includes(x));
     return [...ranked, ...more].slice(0, limit);
@@ -417,7 +557,7 @@ export class CatalogStore {
     });
   }
 
-  #serverWhere(filter: ServerFilter): { sql: string; params: SQLInputValue[] } {
+  #serverWhere(filter: ServerFilter): _Where {
     const clauses: string[] = [];
     const params: SQLInputValue[] = [];
     const facet = (key: string, value: string) => {
@@ -438,7 +578,13 @@ export class CatalogStore {
       clauses.push("t.leaf_id = ?");
       params.push(filter.leafId);
     }
-    return { sql: clauses.length ? clauses.join(" AND ") : "1", params };
+    return this.#withDefaults(
+      "servers",
+      clauses,
+      params,
+      filter.adult === true,
+      filter.variants === true,
+    );
   }
 
   /**
@@ -472,7 +618,7 @@ export class CatalogStore {
    * @returns ranked candidates and the number of servers matching any term
    */
   lexicalServers(q: string, filter: ServerFilter): LexicalResult {
-    return this.#lexical("servers", SERVER_WEIGHTS, "title_key", q, this.#serverWhere(filter));
+    return this.#lexical("servers", SERVER_WEIGHTS, q, this.#serverWhere(filter));
   }
 
   /**
@@ -573,7 +719,8 @@ export class CatalogStore {
   }
 
   /**
-   * Counts of servers per value of each filter dimension.
+   * Counts of servers per value of each filter dimension, of the servers a search shows by
+   * default (canonical entries, adult ones left out).
    *
    * @returns `category`, `hosting`, `transport` and `registryType` counts, largest first
    */
@@ -582,10 +729,12 @@ export class CatalogStore {
       "category" | "hosting" | "transport" | "registryType",
       FacetCount[]
     >;
+    const visible = this.#withDefaults("servers", [], [], false, false).sql;
     for (
       const r of this.#all(
-        `SELECT key, value, min(label) AS label, count(*) AS count FROM server_facets
-         GROUP BY key, value ORDER BY key, count DESC, value`,
+        `SELECT f.key AS key, f.value AS value, min(f.label) AS label, count(*) AS count
+         FROM server_facets f JOIN servers t ON t.id = f.server_id WHERE ${visible}
+         GROUP BY f.key, f.value ORDER BY f.key, count DESC, f.value`,
       )
     ) {
       const key = r.key as keyof typeof out;
@@ -612,57 +761,67 @@ export class CatalogStore {
   #lexical(
     table: "tools" | "servers",
     weights: readonly number[],
-    nameKeyColumn: string,
     q: string,
-    where: { sql: string; params: SQLInputValue[] },
+    where: _Where,
   ): LexicalResult {
     const terms = queryTerms(q);
     if (terms.length === 0) return { ranked: [], total: 0 };
     const fts = `${table}_fts`;
+    const keys = table === "tools" ? "tool_keys" : "server_keys";
+    const idCol = table === "tools" ? "tool_id" : "server_id";
+    // The keys a query names a product by (`name_keys.ts`), as a JSON array for `json_each`.
+    const queryKeys = JSON.stringify(
+      [...new Set(table === "tools" ? toolNameKeys(q) : [matchKey(q), coreKey(q)])].filter((k) =>
+        k !== ""
+      ),
+    );
     const sql = `SELECT f.rowid AS id, -bm25(${fts}, ${weights.join(", ")}) AS score,
-        t.popularity AS popularity, t.${nameKeyColumn} = ? AS exact
+        t.authority AS authority, t.spam AS spam,
+        (SELECT max(k.strength) FROM ${keys} k WHERE k.${idCol} = t.id
+          AND k.key IN (SELECT value FROM json_each(?))) AS strength
       FROM ${fts} f JOIN ${table} t ON t.id = f.rowid
       WHERE ${fts} MATCH ? AND ${where.sql}
       ORDER BY bm25(${fts}, ${weights.join(", ")}) LIMIT ?`;
-    const key = matchKey(q);
     const anyTerm = terms.join(" OR ");
     const allTerms = terms.join(" AND ");
     const seen = new Map<number, Candidate>();
     const take = (query: string, all: boolean) => {
-      for (const r of this.#all(sql, key, query, ...where.params, CANDIDATES)) {
+      for (const r of this.#all(sql, queryKeys, query, ...where.params, CANDIDATES)) {
         const id = Number(r.id);
         if (seen.has(id)) continue;
         seen.set(id, {
           id,
           bm25: Number(r.score),
           allTerms: all,
-          popularity: Number(r.popularity),
-          exact: Number(r.exact) === 1,
+          authority: Number(r.authority),
+          strength: Number(r.strength ?? 0),
+          spam: Number(r.spam) === 1,
         });
       }
     };
     take(allTerms, true);
     if (terms.length > 1) take(anyTerm, false);
-    // Exact name matches that the FTS pass may have ranked below the candidate cut.
+    // Entries named by the query that the FTS passes may have ranked below the candidate cut.
     for (
       const r of this.#all(
-        `SELECT id, popularity FROM ${table} t WHERE ${nameKeyColumn} = ? AND ${where.sql} LIMIT 5`,
-        key,
+        `SELECT t.id AS id, t.authority AS authority, t.spam AS spam, max(k.strength) AS strength
+         FROM ${keys} k JOIN ${table} t ON t.id = k.${idCol}
+         WHERE k.key IN (SELECT value FROM json_each(?)) AND ${where.sql}
+         GROUP BY t.id ORDER BY strength DESC, t.authority DESC LIMIT ${EXACT_CANDIDATES}`,
+        queryKeys,
         ...where.params,
       )
     ) {
       const id = Number(r.id);
-      const c = seen.get(id);
-      if (c) c.exact = true;
-      else {
-        seen.set(id, {
-          id,
-          bm25: 0,
-          allTerms: true,
-          popularity: Number(r.popularity),
-          exact: true,
-        });
-      }
+      if (seen.has(id)) continue;
+      seen.set(id, {
+        id,
+        bm25: 0,
+        allTerms: true,
+        authority: Number(r.authority),
+        strength: Number(r.strength),
+        spam: Number(r.spam) === 1,
+      });
     }
     const total = Number(
       this.#get(
@@ -672,27 +831,27 @@ export class CatalogStore {
         ...where.params,
       )!.n,
     );
-    const exact = new Set([...seen.values()].filter((c) => c.exact).map((c) => c.id));
-    const ranked = rankLexical([...seen.values()]).map((r) => ({ ...r, exact: exact.has(r.id) }));
+    const ranked = rankLexical([...seen.values()], AUTHORITY_WEIGHT[table]);
     return { ranked, total: Math.max(total, ranked.length) };
   }
 
   #knn(
     table: "tools" | "servers",
     vector: Float32Array,
-    where: { sql: string; params: SQLInputValue[] },
+    where: _Where,
     k: number,
   ): VectorHit[] {
     if (!this.hasVectors) return [];
     const blob = new Uint8Array(vector.buffer, vector.byteOffset, vector.byteLength);
-    // Exact k-NN: sqlite-vec scans every vector (no ANN index); filtered queries scan only the
-    // rows that pass the filter.
-    const rows = where.sql === "1"
+    // Exact k-NN: sqlite-vec scans every vector (no ANN index). Without filters of the caller's
+    // own, the index is asked for `k` more neighbours than the default exclusions (adult entries,
+    // variants) hold, and those are dropped; filtered queries scan only the rows that pass.
+    const rows = !where.own
       ? this.#all(
         `SELECT rowid AS id, distance FROM ${table}_vec WHERE embedding MATCH ? AND k = ?`,
         blob,
-        BigInt(k),
-      )
+        BigInt(k + where.exclude.size),
+      ).filter((r) => !where.exclude.has(Number(r.id))).slice(0, k)
       : this.#all(
         `SELECT t.id AS id, vec_distance_cosine(v.embedding, ?) AS distance
          FROM ${table} t JOIN ${table}_vec v ON v.rowid = t.id

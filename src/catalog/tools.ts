@@ -7,7 +7,7 @@
 import type { z } from "zod";
 import { AppError } from "../errors.ts";
 import type { Classification } from "../ingest/classify.ts";
-import type { CatalogTool } from "../ingest/types.ts";
+import type { CatalogTool, ContentFlags } from "../ingest/types.ts";
 import { slugify } from "../ingest/clean.ts";
 import { type CatalogContext, toolUrl } from "./context.ts";
 import {
@@ -17,6 +17,7 @@ import {
   type CategoriesOutput,
   CompareToolsInput,
   type CompareToolsOutput,
+  type ContentFlagsOutput,
   RecommendInput,
   type RecommendOutput,
   SearchToolsInput,
@@ -50,6 +51,22 @@ export function placementOf(
     method: c.primary.method,
     score: c.primary.score,
     secondary: c.secondary.map((a) => ({ leafId: a.leafId, method: a.method, score: a.score })),
+  };
+}
+
+/**
+ * The public content flags of an entry.
+ *
+ * @param flags the entry's content flags from ingest, if any
+ * @returns `{adult, spam, reasons}` (all false and empty for an ordinary entry)
+ */
+export function contentOf(
+  flags: ContentFlags | undefined,
+): z.infer<typeof ContentFlagsOutput> {
+  return {
+    adult: (flags?.adult.length ?? 0) > 0,
+    spam: (flags?.spam.length ?? 0) > 0,
+    reasons: [...(flags?.adult ?? []), ...(flags?.spam ?? [])],
   };
 }
 
@@ -113,6 +130,7 @@ async function _searchTools(
   }
   if (p.leafId !== undefined) requireNode(ctx, p.leafId, "leaf", "leafId");
   const filter = {
+    ...(p.safe === "off" && { adult: true }),
     ...(p.category !== undefined && { category: p.category }),
     ...(p.pricing !== undefined && { pricing: p.pricing }),
     ...(p.facetId !== undefined && { facetId: p.facetId }),
@@ -215,6 +233,8 @@ export function getTool(ctx: CatalogContext, input: unknown): z.infer<typeof Too
   return {
     ...toToolRecord(ctx, tool),
     longDescription: tool.longDescription ?? null,
+    content: contentOf(tool.content),
+    notes: tool.factNotes ?? [],
     priceText: tool.priceText ?? null,
     pricingTiers: _pricingTiers(tool),
     categories: tool.categories,
@@ -324,9 +344,9 @@ export function toolAlternatives(
   ctx: CatalogContext,
   input: unknown,
 ): z.infer<typeof AlternativesOutput> {
-  const { slug, limit } = parseInput(AlternativesInput, input);
+  const { slug, limit, safe } = parseInput(AlternativesInput, input);
   const tool = _requireTool(ctx, slug);
-  const ids = ctx.store.similarTools(tool.slug, limit);
+  const ids = ctx.store.similarTools(tool.slug, limit, safe === "off");
   return {
     tool: {
       slug: tool.slug,
@@ -407,8 +427,8 @@ export async function recommendTools(
   input: unknown,
 ): Promise<z.infer<typeof RecommendOutput>> {
   return await memo(ctx, "recommendTools", input, () => {
-    const { query, limit } = parseInput(RecommendInput, input);
-    return _recommend(ctx, query, limit);
+    const { query, limit, safe } = parseInput(RecommendInput, input);
+    return _recommend(ctx, query, limit, safe === "off");
   });
 }
 
@@ -416,8 +436,9 @@ async function _recommend(
   ctx: CatalogContext,
   query: string,
   limit: number,
+  adult: boolean,
 ): Promise<z.infer<typeof RecommendOutput>> {
-  const page = await rank(ctx, "tools", query, {}, "hybrid", limit, 0);
+  const page = await rank(ctx, "tools", query, adult ? { adult } : {}, "hybrid", limit, 0);
   const tools = ctx.store.toolsByIds(page.ids);
   const terms = queryTerms(query);
   const recommendations = tools.map((tool, i) => {

@@ -3,12 +3,21 @@
  * the target, which is renamed over the old catalog only when the whole write succeeded. A failed
  * or killed ingest therefore leaves the previous catalog in place.
  *
+ * Durability: the temporary file is written without a rollback journal (`journal_mode = OFF`:
+ * a failed build is thrown away, never rolled back) and with `synchronous = NORMAL`, then
+ * `fsync`ed before the rename and its folder `fsync`ed after it, so a power loss leaves either the
+ * old catalog or the complete new one under the name, never a renamed file whose pages were still
+ * in the page cache.
+ *
  * @module
  */
 import type { CatalogServer } from "../ingest/merge_servers.ts";
 import type { CatalogPrice, CatalogTool, SourceInfo } from "../ingest/types.ts";
 import { openCatalog, SCHEMA_SQL, SCHEMA_VERSION, vectorSchemaSql } from "./db.ts";
 import { serverPopularity, toolPopularity } from "./popularity.ts";
+import { serverAuthority, toolAuthority } from "./authority.ts";
+import { matchKey, serverNameKeys, toolNameKeys } from "./name_keys.ts";
+import { familyOf } from "../ingest/trust.ts";
 
 /** Taxonomy placement of one entry (issue 5 fills it; `null` while unclassified). */
 export interface Placement {
@@ -50,11 +59,6 @@ function _blob(v: Float32Array): Uint8Array {
   return new Uint8Array(v.buffer, v.byteOffset, v.byteLength);
 }
 
-/** Lowercase key used for exact-name and category matching: letters and digits only. */
-export function matchKey(value: string): string {
-  return value.normalize("NFKD").toLowerCase().replace(/[^\p{L}\p{N}]+/gu, "");
-}
-
 /** Splits identifiers like `io.github.owner/repo-name` into words for full-text search. */
 function _words(value: string): string {
   return value.replace(/[./_@:-]+/g, " ");
@@ -77,7 +81,7 @@ export async function writeCatalog(path: string, data: CatalogData): Promise<voi
   try {
     const db = openCatalog(tmp, { readOnly: false });
     try {
-      db.exec("PRAGMA journal_mode = OFF; PRAGMA synchronous = OFF;");
+      db.exec("PRAGMA journal_mode = OFF; PRAGMA synchronous = NORMAL;");
       db.exec(SCHEMA_SQL);
       db.exec("BEGIN");
       _writeTools(db, data);
@@ -108,10 +112,30 @@ export async function writeCatalog(path: string, data: CatalogData): Promise<voi
     } finally {
       db.close();
     }
+    await _fsync(tmp);
     await Deno.rename(tmp, path);
+    await _fsync(dir, true);
   } catch (error) {
     await Deno.remove(tmp).catch(() => {});
     throw error;
+  }
+}
+
+/**
+ * Flushes a file (or a folder's entries) to the disk.
+ *
+ * @param path the file or folder
+ * @param folder true for a folder: some systems refuse to sync one, which is then skipped
+ */
+async function _fsync(path: string, folder = false): Promise<void> {
+  let file: Deno.FsFile | undefined;
+  try {
+    file = await Deno.open(path, { read: true });
+    await file.sync();
+  } catch (error) {
+    if (!folder) throw error;
+  } finally {
+    file?.close();
   }
 }
 
@@ -120,8 +144,11 @@ type _Db = ReturnType<typeof openCatalog>;
 function _writeTools(db: _Db, data: CatalogData): void {
   const row = db.prepare(
     `INSERT INTO tools (id, slug, name, name_key, category, category_key, pricing, has_free_tier,
-       popularity, facet_id, subcategory_id, leaf_id, doc)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+       popularity, authority, adult, spam, facet_id, subcategory_id, leaf_id, doc)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+  );
+  const key = db.prepare(
+    "INSERT OR IGNORE INTO tool_keys (key, tool_id, strength) VALUES (?, ?, 1)",
   );
   const fts = db.prepare(
     "INSERT INTO tools_fts (rowid, name, tags, category, description, features) VALUES (?, ?, ?, ?, ?, ?)",
@@ -139,11 +166,15 @@ function _writeTools(db: _Db, data: CatalogData): void {
       t.pricing,
       t.hasFreeTier ? 1 : 0,
       toolPopularity(t),
+      toolAuthority(t),
+      (t.content?.adult.length ?? 0) > 0 ? 1 : 0,
+      (t.content?.spam.length ?? 0) > 0 ? 1 : 0,
       place?.facetId ?? null,
       place?.subcategoryId ?? null,
       place?.leafId ?? null,
       JSON.stringify(t),
     );
+    for (const n of [t.name, ...t.aliases ?? []]) for (const k of toolNameKeys(n)) key.run(k, id);
     fts.run(
       id,
       `${t.name} ${_words(t.slug)}`,
@@ -157,9 +188,14 @@ function _writeTools(db: _Db, data: CatalogData): void {
 
 function _writeServers(db: _Db, data: CatalogData): void {
   const row = db.prepare(
-    `INSERT INTO servers (id, name, title, title_key, hosting, popularity, facet_id, subcategory_id,
-       leaf_id, doc) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    `INSERT INTO servers (id, name, title, title_key, hosting, popularity, authority, canonical_id,
+       adult, spam, facet_id, subcategory_id, leaf_id, doc)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   );
+  const key = db.prepare(
+    "INSERT INTO server_keys (key, server_id, strength) VALUES (?, ?, ?)",
+  );
+  const idOf = new Map(data.servers.map((s, i) => [s.name, i + 1]));
   const facet = db.prepare(
     "INSERT OR IGNORE INTO server_facets (server_id, key, value, label) VALUES (?, ?, ?, ?)",
   );
@@ -176,11 +212,16 @@ function _writeServers(db: _Db, data: CatalogData): void {
       matchKey(s.title),
       s.hosting,
       serverPopularity(s),
+      serverAuthority(s, familyOf),
+      s.canonicalName === undefined ? null : idOf.get(s.canonicalName) ?? null,
+      (s.content?.adult.length ?? 0) > 0 ? 1 : 0,
+      (s.content?.spam.length ?? 0) > 0 ? 1 : 0,
       place?.facetId ?? null,
       place?.subcategoryId ?? null,
       place?.leafId ?? null,
       JSON.stringify(s),
     );
+    for (const [k, strength] of serverNameKeys(s)) key.run(k, id, strength);
     for (const c of s.categories) facet.run(id, "category", matchKey(c), c);
     facet.run(id, "hosting", s.hosting, s.hosting);
     if (s.hosting === "both") {

@@ -12,7 +12,7 @@
 import type { Context, MiddlewareHandler } from "hono";
 import { getConnInfo } from "hono/deno";
 import { type Access, type Caller, identify, rateLimitHeaders } from "../access/access.ts";
-import type { QuotaDecision } from "../access/quota.ts";
+import { type QuotaDecision, quotaUnavailable } from "../access/quota.ts";
 import { AppError } from "../errors.ts";
 import { errorResponse } from "./errors.ts";
 
@@ -40,11 +40,17 @@ export function remoteAddress(c: Context): string {
  * @param access the access services
  * @param c the request context (its `caller` must be set)
  * @returns the decision (also stored as `quota` on the context)
- * @throws {AppError} `rate_limited` with `retryAfter` in its details
+ * @throws {AppError} `rate_limited` with `retryAfter` in its details; `quota_unavailable` when
+ *   the quota store fails
  */
 export async function countRequest(access: Access, c: Context<AppEnv>): Promise<QuotaDecision> {
   const caller = c.get("caller")!;
-  const decision = await access.quota.consume(caller.subject, caller.tier);
+  let decision: QuotaDecision;
+  try {
+    decision = await access.quota.consume(caller.subject, caller.tier);
+  } catch (error) {
+    throw quotaUnavailable(error, "count the request");
+  }
   c.set("quota", decision);
   if (!decision.allowed) {
     const limit = decision.blockedBy === "month" ? decision.month.limit : decision.day.limit;
@@ -58,6 +64,53 @@ export async function countRequest(access: Access, c: Context<AppEnv>): Promise<
   return decision;
 }
 
+/**
+ * Takes `cost` fair-use tokens for the caller of `c` (requests the quota does not count).
+ *
+ * @param access the access services
+ * @param c the request context (its `caller` must be set by {@link accessMiddleware})
+ * @param cost tokens, e.g. the number of uncounted JSON-RPC messages
+ * @throws {AppError} `rate_limited` with `retryAfter` when the caller's bucket is empty
+ */
+export function chargeFairUse(access: Access, c: Context<AppEnv>, cost: number): void {
+  const caller = c.get("caller");
+  if (caller) access.fairUse.enforce(caller.subject, cost);
+}
+
+/** What a site search may use, from the caller's tier. */
+export interface SiteSearchGrant {
+  /** The tier lacks the `semanticSearch` entitlement: rank lexically. */
+  lexicalOnly: boolean;
+}
+
+/**
+ * The access check of a site search (`GET /?q=...`): identifies the caller as the API does (an
+ * `Authorization: Bearer` key, else the client IP), takes one fair-use token (site pages are never
+ * counted against the quota) and tells which ranking the caller's tier allows.
+ *
+ * @param access the access services
+ * @returns a function of the request context
+ * @throws {AppError} (from the returned function) `invalid_api_key`, `rate_limited` (fair use) or
+ *   `quota_unavailable`
+ */
+export function siteSearchAccess(access: Access): (c: Context) => Promise<SiteSearchGrant> {
+  return async (c) => {
+    let caller: Caller;
+    try {
+      caller = await identify(
+        access,
+        c.req.header("authorization") ?? null,
+        remoteAddress(c),
+        c.req.header("x-forwarded-for") ?? null,
+      );
+    } catch (error) {
+      throw quotaUnavailable(error, "identify the caller");
+    }
+    access.fairUse.enforce(caller.subject, 1);
+    return { lexicalOnly: !caller.tier.entitlements.semanticSearch };
+  };
+}
+
 /** Options of {@link accessMiddleware}. */
 export interface AccessMiddlewareOptions {
   access: Access;
@@ -65,12 +118,31 @@ export interface AccessMiddlewareOptions {
   baseUrl: string;
   /** True when the request is counted here (false: identified only, e.g. `/mcp`). */
   counts: (c: Context) => boolean;
+  /**
+   * Fair-use tokens an uncounted request takes here (default 0: the route charges them itself,
+   * as `/mcp` does once it has read the messages).
+   */
+  fairUseCost?: (c: Context) => number;
+}
+
+/** Sets headers on a response, copying it once when its headers are immutable. */
+function _withHeaders(c: Context, headers: Record<string, string>): void {
+  try {
+    for (const [k, v] of Object.entries(headers)) c.res.headers.set(k, v);
+  } catch {
+    const res = new Response(c.res.body, c.res);
+    for (const [k, v] of Object.entries(headers)) res.headers.set(k, v);
+    c.res = res;
+  }
 }
 
 /**
- * The access middleware.
+ * The access middleware. Its failure paths never turn into a 500: a key or quota store that
+ * cannot be reached gives 503 `quota_unavailable` (with `Retry-After`) before the handler runs,
+ * and a failure to read the quota for the headers of an uncounted response leaves the response as
+ * it is, without rate-limit headers.
  *
- * @param options services, base URL and what counts
+ * @param options services, base URL, what counts and what costs fair-use tokens
  * @returns Hono middleware
  */
 export function accessMiddleware(options: AccessMiddlewareOptions): MiddlewareHandler<AppEnv> {
@@ -86,7 +158,7 @@ export function accessMiddleware(options: AccessMiddlewareOptions): MiddlewareHa
         c.req.header("x-forwarded-for") ?? null,
       );
     } catch (error) {
-      return errorResponse(error, c, baseUrl);
+      return errorResponse(quotaUnavailable(error, "identify the caller"), c, baseUrl);
     }
     c.set("caller", caller);
     if (options.counts(c)) {
@@ -94,14 +166,32 @@ export function accessMiddleware(options: AccessMiddlewareOptions): MiddlewareHa
         await countRequest(access, c);
       } catch (error) {
         const res = errorResponse(error, c, baseUrl);
-        for (const [k, v] of Object.entries(rateLimitHeaders(c.get("quota")!))) {
-          res.headers.set(k, v);
+        const decision = c.get("quota");
+        if (decision) {
+          for (const [k, v] of Object.entries(rateLimitHeaders(decision))) res.headers.set(k, v);
         }
         return res;
       }
+    } else {
+      const cost = options.fairUseCost?.(c) ?? 0;
+      if (cost > 0) {
+        try {
+          chargeFairUse(access, c, cost);
+        } catch (error) {
+          return errorResponse(error, c, baseUrl);
+        }
+      }
     }
     await next();
-    const decision = c.get("quota") ?? await access.quota.peek(caller.subject, caller.tier);
-    for (const [k, v] of Object.entries(rateLimitHeaders(decision))) c.res.headers.set(k, v);
+    let decision = c.get("quota");
+    if (!decision) {
+      try {
+        decision = await access.quota.peek(caller.subject, caller.tier);
+      } catch {
+        // Already logged by the quota counter; the response stands without rate-limit headers.
+        return;
+      }
+    }
+    _withHeaders(c, rateLimitHeaders(decision));
   };
 }

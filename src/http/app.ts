@@ -1,8 +1,9 @@
 /**
  * The Hono application: CORS on every response, the REST adapter at `/api/v1` (with its OpenAPI
- * document at `/api/v1/openapi.json`), the public site at `/` (outside the quota), one error
- * handler rendering RFC 9457 problem documents, and a 404 for unknown routes (an HTML page on site
- * paths, a problem document elsewhere).
+ * document at `/api/v1/openapi.json`), the public site at `/` (outside the quota; its searches
+ * take fair-use tokens and honour the caller's entitlements), one error handler rendering RFC 9457
+ * problem documents, and a 404 for unknown routes (an HTML page on site paths, a problem document
+ * elsewhere).
  *
  * @module
  */
@@ -11,7 +12,13 @@ import { AppError } from "../errors.ts";
 import type { CatalogContext } from "../catalog/context.ts";
 import { mcpHandler, type McpRouteOptions } from "../mcp/route.ts";
 import { type Access, applyEntitlements, getUsage } from "../access/access.ts";
-import { accessMiddleware, type AppEnv, countRequest } from "./access.ts";
+import {
+  accessMiddleware,
+  type AppEnv,
+  chargeFairUse,
+  countRequest,
+  siteSearchAccess,
+} from "./access.ts";
 import { publicCors } from "./cors.ts";
 import { errorResponse } from "./errors.ts";
 import { restRoutes } from "./rest.ts";
@@ -56,7 +63,7 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
   app.use(
     "*",
     publicCors({
-      allowMethods: ["GET", "POST", "DELETE", "OPTIONS"],
+      allowMethods: ["GET", "HEAD", "POST", "OPTIONS"],
       allowHeaders: [
         "Authorization",
         "Content-Type",
@@ -71,13 +78,22 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
   let mcp = options.mcp ?? {};
   if (access) {
     const baseUrl = ctx.baseUrl;
+    const health = (c: Context) => c.req.path === "/api/v1/health";
     app.use(
       "/api/v1/*",
-      accessMiddleware({ access, baseUrl, counts: (c) => c.req.path !== "/api/v1/health" }),
+      accessMiddleware({
+        access,
+        baseUrl,
+        counts: (c) => !health(c),
+        // Health is not counted, so it takes a fair-use token instead.
+        fairUseCost: (c) => health(c) ? 1 : 0,
+      }),
     );
+    // `/mcp` is identified here and charged per message by the route once it has read them.
     app.use("/mcp", accessMiddleware({ access, baseUrl, counts: () => false }));
     mcp = {
       ...mcp,
+      admit: (c, cost) => chargeFairUse(access, c as Context<AppEnv>, cost),
       beforeToolCall: (c) => countRequest(access, c),
       transformArgs: (c, tool, args) =>
         tool === "svc_tools_search" || tool === "svc_search"
@@ -92,7 +108,7 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
   app.get("/api/v1/openapi.json", (c) => c.json(openApiDocument(ctx.baseUrl)));
   app.route("/api/v1", restRoutes(ctx));
   app.all("/mcp", mcpHandler(ctx, mcp));
-  app.route("/", siteRoutes(ctx));
+  app.route("/", siteRoutes(ctx, access ? { searchAccess: siteSearchAccess(access) } : {}));
   app.notFound((c) => {
     const path = new URL(c.req.url).pathname;
     if (isSitePath(path) && (c.req.method === "GET" || c.req.method === "HEAD")) {

@@ -54,7 +54,10 @@ export function errorResponse(error: unknown, c: Context, baseUrl: string): Resp
   if (appError.code === "invalid_api_key") {
     headers.set("www-authenticate", 'Bearer realm="toolatlas", error="invalid_token"');
   }
-  if (appError.code === "rate_limited" && typeof appError.details.retryAfter === "number") {
+  if (
+    (appError.code === "rate_limited" || appError.code === "quota_unavailable") &&
+    typeof appError.details.retryAfter === "number"
+  ) {
     headers.set("retry-after", String(appError.details.retryAfter));
   }
   return new Response(JSON.stringify(toProblem(appError, baseUrl)), {

@@ -143,7 +143,7 @@ const COMPONENTS = {
 export type ComponentName = keyof typeof COMPONENTS;
 
 /** Error statuses an operation may answer with, each a response in `components.responses`. */
-export type ErrorStatus = 400 | 401 | 404 | 405 | 413 | 415 | 429 | 500;
+export type ErrorStatus = 400 | 401 | 404 | 405 | 413 | 415 | 429 | 500 | 503;
 
 /** One row of the route table. */
 export interface Operation {
@@ -167,7 +167,7 @@ export interface Operation {
   body?: z.ZodType;
   /** Component of the 200 response. */
   output: ComponentName;
-  /** Error responses besides 401 and 500 (which every operation may give). */
+  /** Error responses besides 401, 500 and 503 (which every operation may give). */
   errors: ErrorStatus[];
   /** False for routes that never count against the quota. */
   counted?: boolean;
@@ -329,8 +329,10 @@ export const OPERATIONS: readonly Operation[] = [
     operationId: "getHealth",
     tag: "Service",
     summary: "Catalog health: counts and build time (never counted)",
+    description:
+      "Not counted against the quota; subject to the fair-use limit of uncounted requests (429).",
     output: "Health",
-    errors: [],
+    errors: [429],
     counted: false,
   },
   {
@@ -360,8 +362,16 @@ const _ERROR_RESPONSES: Record<ErrorStatus, { name: string; description: string 
   405: { name: "MethodNotAllowed", description: "Wrong method for this route" },
   413: { name: "PayloadTooLarge", description: `Body over ${MAX_BODY_BYTES} bytes` },
   415: { name: "UnsupportedMediaType", description: "Body is not application/json" },
-  429: { name: "RateLimited", description: "Over the daily or monthly quota of the tier" },
+  429: {
+    name: "RateLimited",
+    description:
+      "Over the daily or monthly quota of the tier, or over the fair-use limit of uncounted requests",
+  },
   500: { name: "InternalError", description: "The server could not complete the request" },
+  503: {
+    name: "QuotaUnavailable",
+    description: "The quota and key store cannot be reached; retry after `Retry-After` seconds",
+  },
 };
 
 const _RATE_LIMIT_HEADERS: Record<string, { description: string; schema: JsonObject }> = {
@@ -460,7 +470,7 @@ function _operation(op: Operation): JsonObject {
       content: { "application/json": { schema: { $ref: `#/components/schemas/${op.output}` } } },
     },
   };
-  for (const status of [...new Set<ErrorStatus>([...op.errors, 401, 500])].sort()) {
+  for (const status of [...new Set<ErrorStatus>([...op.errors, 401, 500, 503])].sort()) {
     responses[String(status)] = { $ref: `#/components/responses/${_ERROR_RESPONSES[status].name}` };
   }
   const out: JsonObject = {
@@ -493,11 +503,14 @@ function _errorResponses(): JsonObject {
       const headers: JsonObject = status === "429"
         ? {
           "Retry-After": {
-            description: "Seconds until the window that blocks resets",
+            description:
+              "Seconds until the window that blocks resets (or a fair-use token is back)",
             schema: { type: "integer" },
           },
           ..._headerRefs(),
         }
+        : status === "503"
+        ? { "Retry-After": { description: "Seconds to wait", schema: { type: "integer" } } }
         : status === "401"
         ? { "WWW-Authenticate": { description: "Bearer challenge", schema: { type: "string" } } }
         : status === "405"

@@ -11,6 +11,7 @@ import type { Context } from "hono";
 import { applyEntitlements } from "../access/access.ts";
 import { AppError } from "../errors.ts";
 import type { AppEnv } from "./access.ts";
+import { MAX_REST_BODY_BYTES, readBodyCapped } from "./body.ts";
 import type { CatalogContext } from "../catalog/context.ts";
 import { getInstallConfig, InstallConfigInput } from "../catalog/install.ts";
 import {
@@ -54,13 +55,14 @@ export function json(c: Context, value: object): Response {
   return c.body(body, 200, { "content-type": "application/json; charset=UTF-8" });
 }
 
-/** Largest accepted request body, in bytes. */
-export const MAX_BODY_BYTES = 16 * 1024;
+/** Largest accepted request body, in bytes (see `body.ts`). */
+export const MAX_BODY_BYTES = MAX_REST_BODY_BYTES;
 
-/** The query parameters of one route: their names, and which of them are integers. */
+/** The query parameters of one route: their names, and which of them are integers or booleans. */
 export interface QueryFields {
   names: string[];
   integers: string[];
+  booleans: string[];
 }
 
 /**
@@ -71,7 +73,7 @@ export interface QueryFields {
  *
  * @param schema the use case's input schema
  * @param except fields that are not query parameters
- * @returns the names and the integer names
+ * @returns the names, the integer names and the boolean names
  */
 export function queryFields(schema: z.ZodObject, except: string[] = []): QueryFields {
   const json = z.toJSONSchema(schema, { io: "input" }) as {
@@ -81,18 +83,23 @@ export function queryFields(schema: z.ZodObject, except: string[] = []): QueryFi
   return {
     names: entries.map(([name]) => name),
     integers: entries.filter(([, prop]) => prop.type === "integer").map(([name]) => name),
+    booleans: entries.filter(([, prop]) => prop.type === "boolean").map(([name]) => name),
   };
 }
 
 /**
- * Reads a route's query parameters; integer parameters must be whole decimal numbers.
+ * Reads a route's query parameters; integer parameters must be whole decimal numbers, boolean
+ * ones `true` or `false` (also `1` or `0`).
  *
  * @param c the request context
  * @param fields parameters to read (others are ignored), from {@link queryFields}
  * @returns an input object with only the parameters present
- * @throws {AppError} `invalid_parameter` for a non-numeric integer parameter
+ * @throws {AppError} `invalid_parameter` for a non-numeric integer or a non-boolean boolean
  */
-export function queryInput(c: Context, { names, integers }: QueryFields): Record<string, unknown> {
+export function queryInput(
+  c: Context,
+  { names, integers, booleans }: QueryFields,
+): Record<string, unknown> {
   const input: Record<string, unknown> = {};
   // One parse of the query string (the first value of a repeated name wins, as in `query(name)`).
   const all = c.req.query();
@@ -106,6 +113,14 @@ export function queryInput(c: Context, { names, integers }: QueryFields): Record
         });
       }
       input[name] = Number(value);
+    } else if (booleans.includes(name)) {
+      const v = value.trim().toLowerCase();
+      if (!["true", "false", "1", "0"].includes(v)) {
+        throw new AppError("invalid_parameter", `Cannot parse ${name} "${value}" as a boolean`, {
+          errors: [{ field: name, message: "Expected true or false" }],
+        });
+      }
+      input[name] = v === "true" || v === "1";
     } else input[name] = value;
   }
   return input;
@@ -132,34 +147,46 @@ function _list(value: string | undefined): string[] | undefined {
 }
 
 /**
- * Reads a JSON request body.
+ * Reads a JSON request body, stopping at {@link MAX_BODY_BYTES} (see `readBodyCapped`).
  *
  * @param c the request context
  * @returns the parsed body
  * @throws {AppError} `unsupported_media_type` unless `Content-Type: application/json`;
- *   `payload_too_large` over {@link MAX_BODY_BYTES}; `invalid_parameter` for malformed JSON
+ *   `payload_too_large` over {@link MAX_BODY_BYTES} (declared or received, chunked uploads
+ *   included); `invalid_parameter` for malformed JSON or UTF-8
  */
 export async function jsonBody(c: Context): Promise<unknown> {
   const type = c.req.header("content-type") ?? "";
-  if (!/^application\/([a-z.+-]*\+)?json\s*(;|$)/i.test(type)) {
+  if (!isJsonMediaType(type)) {
     throw new AppError(
       "unsupported_media_type",
-      `Cannot read a body of type "${type || "(none)"}": send Content-Type: application/json`,
+      `Cannot read a body of type "${
+        type.length > 100 ? `${type.slice(0, 100)}…` : type || "(none)"
+      }": send Content-Type: application/json`,
     );
   }
-  const length = Number(c.req.header("content-length") ?? "0");
-  if (length > MAX_BODY_BYTES) {
-    throw new AppError("payload_too_large", `Cannot accept a body over ${MAX_BODY_BYTES} bytes`);
-  }
-  const text = await c.req.text();
-  if (new TextEncoder().encode(text).length > MAX_BODY_BYTES) {
-    throw new AppError("payload_too_large", `Cannot accept a body over ${MAX_BODY_BYTES} bytes`);
-  }
+  const text = await readBodyCapped(c.req.raw, MAX_BODY_BYTES);
   try {
     return JSON.parse(text);
   } catch {
     throw new AppError("invalid_parameter", "Cannot parse the request body as JSON");
   }
+}
+
+/**
+ * True for a JSON media type (`application/json`, `application/*+json`, any parameters), read in
+ * one linear pass with no regular expression over the header.
+ *
+ * @param header the `Content-Type` value
+ * @returns whether the body is JSON
+ */
+export function isJsonMediaType(header: string): boolean {
+  const semicolon = header.indexOf(";");
+  const essence = (semicolon === -1 ? header : header.slice(0, semicolon)).trim().toLowerCase();
+  if (!essence.startsWith("application/")) return false;
+  const subtype = essence.slice("application/".length);
+  return subtype === "json" ||
+    (subtype.length > 5 && subtype.endsWith("+json") && /^[a-z0-9.+-]+$/.test(subtype));
 }
 
 function _methodNotAllowed(allow: string): never {
@@ -226,6 +253,6 @@ export function restRoutes(ctx: CatalogContext): Hono {
     "/llm-prices",
     (c) => c.json(listPrices(ctx, queryInput(c, _QUERY.prices))),
   );
-  api.get("/health", (c) => c.json(getHealth(ctx)));
+  api.get("/health", (c) => json(c, getHealth(ctx)));
   return api;
 }

@@ -26,6 +26,9 @@ import { mergePrices } from "./merge_prices.ts";
 import { type CatalogServer, mergeServers } from "./merge_servers.ts";
 import { mergeTools } from "./merge_tools.ts";
 import { scoreServer } from "./trust.ts";
+import { type ContentFlagStats, flagAll } from "./content_flags.ts";
+import { groupProjects, type IdentityStats } from "./identity.ts";
+import { applyVendorFlags, type VendorFlagStats, VendorRules } from "./vendor.ts";
 import { applyProbes, type ProbeApplyStats } from "../probe/apply.ts";
 import { PROBE_STORE_URL, readProbeStore } from "../probe/store.ts";
 import { type SourceCounts, SourceReport } from "./report.ts";
@@ -56,6 +59,12 @@ export interface IngestReport {
   durationMs: number;
   sources: SourceLine[];
   merge: { servers: MergeStats; tools: MergeStats; prices: MergeStats };
+  /** Publisher flags of the servers: official registry, vendor-official by evidence, reference. */
+  publishers: VendorFlagStats;
+  /** Listings grouped into projects (canonical entries and variants) and forks linked. */
+  identity: IdentityStats;
+  /** Adult and spam flags per reason, for tools and servers. */
+  content: { tools: ContentFlagStats; servers: ContentFlagStats };
   /**
    * Taxonomy classification: per-facet counts, the share decided by each method, and the learned
    * model's training figures.
@@ -170,6 +179,11 @@ export async function mergeAll(
     `[ingest] merged MCP servers: ${mergedServers.stats.input} records -> ${mergedServers.stats.output} servers ` +
       `(${mergedServers.stats.multiSource} from 2+ sources)`,
   );
+  const vendor = applyVendorFlags(mergedServers.servers, await VendorRules.load());
+  log(
+    `[ingest] publishers: ${vendor.inOfficialRegistry} in the official registry, ` +
+      `${vendor.vendorOfficial} vendor-official, ${vendor.reference} reference (${vendor.archived} archived)`,
+  );
   let probes: IngestReport["probes"];
   if (probesPath !== null) {
     // A probe never stops the ingest: an unreadable store is reported and left out.
@@ -215,10 +229,37 @@ export async function mergeAll(
     `[ingest] trust scores: ${Object.entries(grades).map(([g, n]) => `${g} ${n}`).join(", ")}; ` +
       `median ${trust.median}; ${withFindings} with safety findings`,
   );
+  const identity = groupProjects(mergedServers.servers);
+  log(
+    `[ingest] projects: ${identity.variants} listings grouped under ${identity.groups} canonical ` +
+      `entries (${
+        Object.entries(identity.byRule).map(([k, n]) => `${k} ${n}`).join(", ")
+      }); ${identity.forks} forks linked`,
+  );
   const mergedTools = mergeTools(tools.records);
   log(
     `[ingest] merged AI tools: ${mergedTools.stats.input} records -> ${mergedTools.stats.output} tools ` +
-      `(${mergedTools.stats.multiSource} from 2+ sources)`,
+      `(${mergedTools.stats.multiSource} from 2+ sources; ${mergedTools.stats.withUrl} with a URL, ` +
+      `pricing rules changed ${mergedTools.stats.pricingChanged} models and ` +
+      `${mergedTools.stats.freeTierChanged} free tiers)`,
+  );
+  const content = {
+    tools: flagAll(mergedTools.tools, (t) => ({
+      name: t.name,
+      description: [t.description, t.longDescription ?? ""].join(" "),
+      categories: t.categories,
+      url: t.url,
+    })),
+    servers: flagAll(mergedServers.servers, (s) => ({
+      name: s.title,
+      description: s.description,
+      categories: s.categories,
+      url: s.homepage ?? null,
+    })),
+  };
+  log(
+    `[ingest] content flags: adult ${content.tools.adult} tools, ${content.servers.adult} servers; ` +
+      `spam or placeholder ${content.tools.spam} tools, ${content.servers.spam} servers`,
   );
   const mergedPrices = mergePrices(prices.records);
   log(
@@ -230,6 +271,9 @@ export async function mergeAll(
     durationMs: 0,
     sources: lines,
     merge: { servers: mergedServers.stats, tools: mergedTools.stats, prices: mergedPrices.stats },
+    publishers: vendor,
+    identity,
+    content,
     ...(probes !== undefined && { probes }),
     trust,
     totals: {

@@ -446,25 +446,34 @@ const CODE_HOST =
 const REPO_URL =
   /^(?:https?:\/\/)?(?:www\.)?(?:github\.com|gitlab\.com|bitbucket\.org|codeberg\.org|gitee\.com)\/(?!(?:search|topics|orgs|marketplace|collections|features|sponsors|apps|settings)[/?#]|(?:search|topics|orgs|marketplace|collections|features|sponsors|apps|settings)$)[^/?#]+\/[^/?#]+/i;
 
+/** A code-host account page: `github.com/owner` and nothing after the owner. */
+const ACCOUNT_URL =
+  /^(?:https?:\/\/)?(?:www\.)?(github\.com|gitlab\.com|bitbucket\.org|codeberg\.org|gitee\.com)\/(?!(?:search|topics|orgs|marketplace|collections|features|sponsors|apps|settings)(?:[/?#]|$))([A-Za-z0-9][A-Za-z0-9_.-]*)\/?(?:[?#].*)?$/i;
+
 /**
  * Sorts a source URL into a repository URL or a homepage. A code-host URL naming `owner/repo`
  * (GitHub, GitLab, Bitbucket, Codeberg, Gitee) is a repository; one that is not (a search or an
- * organization page) is neither, dropped and counted as a `not_a_repository` repair; any other
- * URL is a homepage (cleaned with {@link cleanUrl}).
+ * organization page) is neither, dropped and counted as a `not_a_repository` repair; an account
+ * page (`https://github.com/github`) is kept as `ownerHint` (`github.com/github`), which only
+ * helps to recognize the listing as one of that account's servers; any other URL is a homepage
+ * (cleaned with {@link cleanUrl}).
  *
  * @param url cleaned URL text, or `undefined`
  * @param report counts repairs
- * @returns `{ repositoryUrl }`, `{ homepage }` or `{}`
+ * @returns `{ repositoryUrl }`, `{ homepage }`, `{ ownerHint }` or `{}`
  */
 export function classifySourceUrl(
   url: string | undefined,
   report: SourceReport,
-): { repositoryUrl?: string; homepage?: string } {
+): { repositoryUrl?: string; homepage?: string; ownerHint?: string } {
   if (url === undefined) return {};
   if (REPO_URL.test(url)) return { repositoryUrl: url };
   if (CODE_HOST.test(url)) {
     report.clean("not_a_repository");
-    return {};
+    const account = ACCOUNT_URL.exec(url);
+    return account
+      ? { ownerHint: `${account[1]!.toLowerCase()}/${account[2]!.toLowerCase()}` }
+      : {};
   }
   const homepage = cleanUrl(url, report);
   return homepage === undefined ? {} : { homepage };

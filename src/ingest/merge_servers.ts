@@ -15,11 +15,13 @@
  *
  * @module
  */
-import { cleanText, normalizeName, normalizeRepoUrl, slugify } from "./clean.ts";
+import { cleanText, normalizeRepoUrl, slugify } from "./clean.ts";
 import { mergePackages, type RefusedPackage } from "./merge_packages.ts";
 import type { TrustScore } from "./trust.ts";
 import { UnionFind } from "./union_find.ts";
+import { coreKey } from "../catalog/name_keys.ts";
 import type {
+  ContentFlags,
   MergeStats,
   ProbeSummary,
   ServerPackage,
@@ -27,7 +29,18 @@ import type {
   ServerTool,
   SourceRef,
   SourceServer,
+  VendorEvidence,
 } from "./types.ts";
+
+/** Another listing of the same project, shown in the canonical entry's details. */
+export interface ServerVariant {
+  /** The listing's entry name, e.g. `smithery/smithery-ai-github`. */
+  name: string;
+  /** Source ids of the records behind that listing, e.g. `["smithery"]`. */
+  sources: string[];
+  /** Why it was grouped, e.g. `"same official registry name io.github.o/r"`. */
+  reason: string;
+}
 
 /** Where an MCP server can run. */
 export type Hosting = "local" | "remote" | "both" | "unknown";
@@ -73,8 +86,38 @@ export interface CatalogServer {
   publishedAt?: string;
   /** Most recent update time any source gives (ISO 8601). */
   updatedAt?: string;
-  /** Named by a vendor-official list (modelcontextprotocol.io official integrations). */
+  /**
+   * Published by the organisation that owns the product or API the server is for, from the
+   * evidence in {@link CatalogServer.vendorEvidence} (`src/ingest/vendor.ts`). Before that step
+   * runs, true when a vendor-official list (modelcontextprotocol.io official integrations) names
+   * it.
+   */
   vendorOfficial: boolean;
+  /** Why {@link CatalogServer.vendorOfficial} holds: one item per piece of evidence. */
+  vendorEvidence?: VendorEvidence[];
+  /** A reference server of `github.com/modelcontextprotocol/servers` (or its archive). */
+  reference?: boolean;
+  /** Archived upstream (moved to `modelcontextprotocol/servers-archived`, or marked archived). */
+  archived?: boolean;
+  /**
+   * Hints from listings without a repository, never shown: `github.com/owner/repo` (a Smithery
+   * `@owner/repo` id) or `github.com/owner` (an account page a listing links to). Identity
+   * grouping (`src/ingest/identity.ts`) uses them to find the project a re-listing belongs to.
+   */
+  hints?: string[];
+  /**
+   * Set on a listing that is a variant of another entry of the same project: the name of the
+   * project's canonical entry (`src/ingest/identity.ts`).
+   */
+  canonicalName?: string;
+  /** On a variant: why it was grouped with its canonical entry. */
+  variantReason?: string;
+  /** On a canonical entry: every other listing of the same project and why it was grouped. */
+  variants?: ServerVariant[];
+  /** Name of the upstream entry this server's repository derives from (a fork), when known. */
+  forkOf?: string;
+  /** Adult and spam signals found at ingest (`src/ingest/content_flags.ts`). */
+  content?: ContentFlags;
   /** Validated by toolsdk. */
   validated: boolean;
   tools: ServerTool[];
@@ -165,6 +208,18 @@ function _packageKeys(record: SourceServer): string[] {
   return keys;
 }
 
+/** Core keys a record may name its monorepo folder by: its name, its id, its packages. */
+function _recordKeys(record: SourceServer): Set<string> {
+  const keys = new Set<string>();
+  for (const text of [record.name, record.sourceId.split("/").pop() ?? ""]) keys.add(coreKey(text));
+  for (const p of record.packages ?? []) {
+    const tail = p.identifier.replace(/:[^/:]+$/, "").replace(/@[^@/]+$/, "").split("/").pop();
+    if (tail) keys.add(coreKey(tail));
+  }
+  keys.delete("");
+  return keys;
+}
+
 /** Union-find over record indices that also tracks the repository key each set holds. */
 class _Clusters extends UnionFind {
   readonly repos: (string | undefined)[];
@@ -230,14 +285,11 @@ export function mergeServers(
       l.subfolder = [...set][0]!;
       continue;
     }
-    const name = normalizeName(sorted[i]!.name);
-    for (const sub of set) {
-      const last = normalizeName(sub.split("/").pop() ?? "");
-      if (last !== "" && (last === name || last.replace(/^(mcp)?(server)?/, "") === name)) {
-        l.subfolder = sub;
-        break;
-      }
-    }
+    // A bare-repository record of a monorepo belongs to the one subfolder its name, its id or a
+    // package of it names (`docker` record `github` with image `mcp/github` → `src/github`).
+    const keys = _recordKeys(sorted[i]!);
+    const matches = [...set].filter((sub) => keys.has(coreKey(sub.split("/").pop() ?? "")));
+    if (matches.length === 1) l.subfolder = matches[0]!;
   }
 
   const clusters = new _Clusters(locations);
@@ -386,6 +438,12 @@ function _build(records: SourceServer[], locations: _Location[]): CatalogServer 
     .sort().pop();
   if (updatedAt) provenance.updatedAt = records.find((r) => r.updatedAt === updatedAt)!.source;
 
+  const hints = [
+    ...new Set(
+      records.flatMap((r) => [r.repositoryHint, r.ownerHint]).map(_hintKey)
+        .filter((h): h is string => h !== undefined),
+    ),
+  ];
   const server: CatalogServer = {
     name: "",
     title,
@@ -404,6 +462,7 @@ function _build(records: SourceServer[], locations: _Location[]): CatalogServer 
     sources: records.map((r) => ({ source: r.source, sourceId: r.sourceId })),
     provenance,
   };
+  if (hints.length > 0 && server.repositoryUrl === null) server.hints = hints;
   if (loc?.repo) provenance.repositoryUrl = records[locations.indexOf(loc)]!.source;
   if (refused.length > 0) server.refusedPackages = refused;
   if (toolRecord) {
@@ -427,6 +486,20 @@ function _build(records: SourceServer[], locations: _Location[]): CatalogServer 
     if (v !== undefined) (server as unknown as Record<string, unknown>)[k] = v;
   }
   return server;
+}
+
+/**
+ * Normalized form of a repository or account hint: `host/owner[/repo]`, lowercase, or
+ * `undefined` when it is not a code-host URL.
+ */
+function _hintKey(value: string | undefined): string | undefined {
+  if (value === undefined) return undefined;
+  const m = /^(?:https?:\/\/)?(?:www\.)?([a-z0-9.-]+\.[a-z]+)\/([^/?#]+)(?:\/([^/?#]+))?/i.exec(
+    value,
+  );
+  if (!m) return undefined;
+  const parts = [m[1]!, m[2]!, m[3]?.replace(/\.git$/i, "")].filter((p) => p);
+  return parts.join("/").toLowerCase();
 }
 
 /** True when a record's display name is just the last part of its official name. */

@@ -48,10 +48,29 @@ const SOURCES = [
 ] as const;
 
 /**
+ * Sources whose pricing field names the model explicitly (aitoolhouse's labels and combinations
+ * with a price text, topai.tools' labels), best first, then the coarse ones: AutoVenture says
+ * `Free` or `Free Trial` for nearly every tool (381 of 449 `Free`, Midjourney and Synthesia
+ * among them), the awesome lists only mark open source. When sources disagree, the explicit
+ * field wins.
+ */
+export const EXPLICIT_PRICING_SOURCES = [
+  "aitoolhouse",
+  "topai-tools",
+  "autoventure",
+  "steven2358-awesome-generative-ai",
+  "mahseema-awesome-ai-tools",
+  "ai-collection",
+] as const;
+
+/** The explicit pricing sources of {@link EXPLICIT_PRICING_SOURCES}. */
+const EXPLICIT = new Set(["aitoolhouse", "topai-tools"]);
+
+/**
  * Source priority per field, best first; a source not listed comes after the listed ones, in
  * {@link SOURCES} order.
- * - `name`, `pricing`, `priceText`: the structured scrapes (aitoolhouse, AutoVenture, topai.tools)
- *   before the lists; awesome lists give `open_source` only.
+ * - `name`, `priceText`: the structured scrapes (aitoolhouse, AutoVenture, topai.tools) before the
+ *   lists; `pricing`: {@link EXPLICIT_PRICING_SOURCES} (awesome lists give `open_source` only).
  * - `url`: AutoVenture (hand-checked official URLs) first, then aitoolhouse, then the awesome
  *   lists; ai-collection only has a handful of direct links. A URL without a query string is
  *   preferred over any URL with one (affiliate and referral parameters).
@@ -78,7 +97,7 @@ export const FIELD_PRIORITY: Record<string, readonly string[]> = {
     "ai-collection",
     "topai-tools",
   ],
-  pricing: SOURCES,
+  pricing: EXPLICIT_PRICING_SOURCES,
   priceText: SOURCES,
   category: [
     "autoventure",
@@ -94,6 +113,10 @@ export const FIELD_PRIORITY: Record<string, readonly string[]> = {
 export const SHORT_DESCRIPTION_MAX = 300;
 /** At most this many key features and use cases per tool. */
 export const MAX_FEATURES = 12;
+
+/** Subdomains of referral and affiliate links. */
+const REFERRAL_SUBDOMAIN =
+  /^(?:www\.)?(get|try|go|join|affiliate|affiliates|partners?|ref|refer)\./;
 
 /** Subdomains that are marketing, app or referral entry points of the same site. */
 const ENTRY_SUBDOMAIN = /^(www|m|app|get|try|go|join|beta|affiliate|affiliates|partners?)\./;
@@ -331,7 +354,12 @@ export function siteOf(url: string, name: string): Site | undefined {
     !CONTAINER_SEGMENT.has(s) && !/^[a-z]{2}([-_][a-z]{2,4})?$/.test(s) && !s.startsWith("@") &&
     squash(s).length >= 3
   );
-  if (first !== undefined) {
+  // A referral link (`get.murf.ai/nv22citenngt`, `affiliate.notion.so/9po6cx7rvdr6-4y5a7`): an
+  // entry subdomain and a code for a path, where the code is not the tool's name, points at the
+  // host's main tool.
+  const referral = first !== undefined && REFERRAL_SUBDOMAIN.test(parsed.hostname.toLowerCase()) &&
+    /\d/.test(first) && !segmentNamesTool(first.replace(/[0-9a-f-]{16,}|\d+/gi, ""), name);
+  if (first !== undefined && !referral) {
     const brand = brandOf(host);
     const ownName = segmentNamesTool(first, name);
     if (ownName || (brand.length >= 3 && !normalizeName(name).includes(brand))) {
@@ -444,8 +472,202 @@ function byPriority(records: SourceTool[], field: string): SourceTool[] {
   return [...records].sort((a, b) => rank(field, a.source) - rank(field, b.source));
 }
 
+/**
+ * True when a record's name names the same product as the merged tool's: equal name keys
+ * ({@link nameKey}), or equal but for a version number ("Claude 3" and "Claude AI") or a
+ * suffix such as `ml` or `labs` ("Runway" and "Runwayml"). "Claude Artifacts" is another
+ * product on the same site.
+ *
+ * @param recordName a source record's name
+ * @param toolName the merged tool's name
+ * @returns whether both name one product
+ */
+export function sameProduct(recordName: string, toolName: string): boolean {
+  const a = nameKey(recordName).replace(/\d+$/, "");
+  const b = nameKey(toolName).replace(/\d+$/, "");
+  if (a === "" || b === "") return false;
+  if (a === b) return true;
+  const [short, long] = a.length < b.length ? [a, b] : [b, a];
+  return short.length >= 3 && long.startsWith(short) &&
+    NAME_SUFFIXES.has(long.slice(short.length));
+}
+
+/** Words a product's name may carry or drop without naming another product ("Runway ML"). */
+const NAME_SUFFIXES = new Set(["ml", "ai", "app", "hq", "io", "labs", "lab", "inc", "online"]);
+
+/** Top-level domains a product name or description may carry as the product's own domain. */
+const PRODUCT_TLD =
+  "ai|io|com|app|co|so|dev|xyz|net|org|me|tech|tools|chat|gg|in|es|pub|sh|fm|tv|cc|to|ly|art|bot|design|studio|cloud|life|page|site|run|pro|us|uk|de|fr|it|nl|ca|au|at|ch|se|no|fi|pl|cz|jp|kr|so|live|space|world|work|one|ink|im|is|vc|ws|id|lol|fun|social|email|video|audio|photo|music|codes|systems|solutions|agency|ventures";
+/** A name that is itself a domain ("AskThePDF.io", "Breef.In"). */
+const NAME_DOMAIN = new RegExp(`^([a-z0-9][a-z0-9-]{0,62})\\.(${PRODUCT_TLD})$`, "i");
+/** A domain in running text, not part of an e-mail address or a longer host name. */
+const TEXT_DOMAIN = new RegExp(
+  `(?<![@\\w.-])((?:[a-z0-9][a-z0-9-]{0,62}\\.)?([a-z0-9][a-z0-9-]{0,62}))\\.(${PRODUCT_TLD})(?![\\w-]|\\.[a-z])`,
+  "gi",
+);
+/** Listing, directory and redirect hosts: never a tool's own site. */
+const LISTING_HOSTS = new Set([
+  "topai.tools",
+  "thataicollection.com",
+  "aitoolhouse.com",
+  "producthunt.com",
+  "futurepedia.io",
+  "theresanaiforthat.com",
+  "autoventure.live",
+  "github.com",
+]);
+
+/**
+ * The product's own domain when no source gives a URL but the name is a domain ("AskThePDF.io")
+ * or a description names a domain whose brand is the tool's name ("AITable.ai" for "AITable
+ * AI"). Listing and redirect hosts never count.
+ *
+ * @param name the merged tool's name
+ * @param records the tool's source records
+ * @returns `https://{domain}/`, the source and the field it came from, or `undefined`
+ */
+export function productDomain(
+  name: string,
+  records: SourceTool[],
+): { url: string; source: string; field: "name" | "description" } | undefined {
+  const own = NAME_DOMAIN.exec(name.trim());
+  const first = byPriority(records, "name")[0]!;
+  if (own && !LISTING_HOSTS.has(own[0].toLowerCase())) {
+    return { url: `https://${own[0].toLowerCase()}/`, source: first.source, field: "name" };
+  }
+  const key = nameKey(name);
+  if (key.length < 3) return undefined;
+  for (const r of byPriority(records, "description")) {
+    for (const text of [r.description, r.longDescription]) {
+      for (const m of (text ?? "").matchAll(TEXT_DOMAIN)) {
+        const domain = `${m[1]}.${m[3]}`.toLowerCase();
+        if (LISTING_HOSTS.has(domain)) continue;
+        if (nameKey(m[2]!) === key || normalizeName(m[2]!) === normalizeName(name)) {
+          return { url: `https://${domain}/`, source: r.source, field: "description" };
+        }
+      }
+    }
+  }
+  return undefined;
+}
+
+/** Words of a description that say a tool has a free tier next to paid ones. */
+const FREE_TIER_TEXT =
+  /\bfree (?:tier|plan|version)s?\b|\b(?:pro|premium|paid|team|business) (?:plan|tier|subscription)s?\b/i;
+
+/** Merged pricing facts of one tool, with what the rules changed. */
+export interface PricingFacts {
+  /** The pricing model, `unknown` when no source states one. */
+  pricing: PricingModel | "unknown";
+  hasFreeTier: boolean;
+  /** Source of the model (the first explicit one). */
+  pricingSource?: string;
+  /** Source whose statement decided `hasFreeTier`. */
+  freeTierSource?: string;
+  /** What the rules decided where sources disagree, in words. */
+  notes: string[];
+  /** Fields whose value differs from a merge by source priority alone. */
+  changed: ("pricing" | "hasFreeTier")[];
+}
+
+/**
+ * Pricing model and free tier of a tool from its records, consistently:
+ * 1. the model comes from the first source in {@link EXPLICIT_PRICING_SOURCES} that states one;
+ * 2. `free` becomes `freemium` when a source also states a paying option (another model, a
+ *    price text with an amount) or the description speaks of a free tier next to paid plans;
+ * 3. `free`, `freemium` and `open_source` have a free tier; `free_trial`, `paid` and `contact`
+ *    have one only when the source of the model itself states a free plan: AutoVenture's
+ *    blanket `Free`, ai-collection's "offers free version" flag and an older scrape's
+ *    `Freemium` do not override an explicit trial or paid model (each overruled statement is
+ *    named in the notes);
+ * 4. without any model, any source's free statement counts.
+ *
+ * @param records the tool's source records
+ * @param description every record's description texts (pricing is the site's: a record of
+ *   another product on the same site counts here)
+ * @returns the facts, notes on disagreements and the fields the rules changed
+ */
+export function pricingFacts(records: SourceTool[], description: string): PricingFacts {
+  const notes: string[] = [];
+  const ordered = byPriority(records, "pricing");
+  const chosen = ordered.find((r) => r.pricing !== undefined);
+  let pricing: PricingModel | "unknown" = chosen?.pricing ?? "unknown";
+  const out: PricingFacts = { pricing, hasFreeTier: false, notes, changed: [] };
+  if (chosen !== undefined) out.pricingSource = chosen.source;
+  const freeSignal = (r: SourceTool) =>
+    r.hasFreeTier === true ||
+    (r.pricing !== undefined && ["free", "freemium", "open_source"].includes(r.pricing));
+
+  if (pricing === "free") {
+    const paying = records.find((r) =>
+      (r.pricing !== undefined && r.pricing !== "free" && r.pricing !== "open_source") ||
+      (r.priceText !== undefined && /\d/.test(r.priceText))
+    );
+    if (paying !== undefined) {
+      pricing = "freemium";
+      notes.push(
+        `pricing: freemium, since ${
+          chosen!.source
+        } says free and ${paying.source} states a paying option (${
+          paying.pricing ?? paying.priceText
+        })`,
+      );
+    } else if (FREE_TIER_TEXT.test(description)) {
+      pricing = "freemium";
+      notes.push(
+        `pricing: freemium, since ${
+          chosen!.source
+        } says free and the description speaks of a free tier next to paid plans`,
+      );
+    }
+  }
+  out.pricing = pricing;
+
+  if (pricing === "free" || pricing === "freemium" || pricing === "open_source") {
+    out.hasFreeTier = true;
+    out.freeTierSource = chosen!.source;
+  } else if (pricing === "unknown") {
+    const free = ordered.find(freeSignal);
+    out.hasFreeTier = free !== undefined;
+    const stated = free ?? ordered.find((r) => r.hasFreeTier === false);
+    if (stated !== undefined) out.freeTierSource = stated.source;
+  } else {
+    out.hasFreeTier = freeSignal(chosen!);
+    out.freeTierSource = chosen!.source;
+    const overruled = ordered.filter((r) => r !== chosen && freeSignal(r));
+    if (!out.hasFreeTier && overruled.length > 0) {
+      notes.push(
+        `hasFreeTier: false, since ${chosen!.source} states ${pricing}${
+          EXPLICIT.has(chosen!.source) ? " explicitly" : ""
+        }; ${
+          overruled.map((r) =>
+            `${r.source} (${r.pricing === undefined ? "free version flag" : r.pricing})`
+          ).join(", ")
+        } overruled`,
+      );
+    }
+  }
+
+  // What a merge by source priority alone gave (the rules before this function), for counts.
+  const naivePricing = byPriorityOf(records, SOURCES).find((r) => r.pricing !== undefined)
+    ?.pricing ?? "unknown";
+  const naiveFree = records.some(freeSignal);
+  if (naivePricing !== out.pricing) out.changed.push("pricing");
+  if (naiveFree !== out.hasFreeTier) out.changed.push("hasFreeTier");
+  return out;
+}
+
+/** Records sorted by a source order (unknown sources last, stable). */
+function byPriorityOf(records: SourceTool[], order: readonly string[]): SourceTool[] {
+  const rankOf = (s: string) => {
+    const i = order.indexOf(s);
+    return i < 0 ? order.length : i;
+  };
+  return [...records].sort((a, b) => rankOf(a.source) - rankOf(b.source));
+}
+
 /** Builds the merged tool of one component (slug assigned later). */
-function buildTool(records: SourceTool[]): Omit<CatalogTool, "slug"> {
+function buildTool(records: SourceTool[]): Omit<CatalogTool, "slug"> & { slugName: string } {
   const provenance: Record<string, string> = {};
   const pick = <T>(field: string, get: (r: SourceTool) => T | undefined, order = field) => {
     for (const r of byPriority(records, order)) {
@@ -458,17 +680,82 @@ function buildTool(records: SourceTool[]): Omit<CatalogTool, "slug"> {
     return undefined;
   };
 
-  const name = pick("name", (r) => r.name)!;
+  // The slug keeps coming from the name by source priority (stable links); the display name is
+  // the site's own when a record names the tool after its domain ("Canva" for canva.com, where
+  // aitoolhouse lists the page as "Canva Text to Image").
+  const slugName = pick("name", (r) => r.name)!;
+  let name = slugName;
+  const notes: string[] = [];
   const urlRecords = byPriority(records.filter((r) => r.url !== undefined), "url").sort((a, b) =>
     Number(new URL(a.url!).search !== "") - Number(new URL(b.url!).search !== "")
   );
   const urlRecord = urlRecords[0];
+  let url = urlRecord?.url ?? null;
+  if (url !== null) {
+    const parsed = new URL(url);
+    const brand = brandOf(normalizeHost(parsed.hostname));
+    if (parsed.pathname.replace(/\/+$/, "") === "" && brand.length >= 3) {
+      const own = byPriority(records, "name").find((r) => normalizeName(r.name) === brand);
+      if (own !== undefined && nameKey(own.name) !== nameKey(name)) {
+        notes.push(`name: "${own.name}" (${own.source}) names the site ${parsed.hostname}`);
+        name = own.name;
+        provenance["name"] = own.source;
+      }
+    }
+  }
   if (urlRecord !== undefined) provenance["url"] = urlRecord.source;
+  else {
+    const found = productDomain(name, records);
+    if (found !== undefined) {
+      url = found.url;
+      provenance["url"] = found.source;
+      notes.push(
+        `url: ${found.url} is the product domain named in ${found.source}'s ${found.field}`,
+      );
+    }
+  }
 
-  const short = pick("description", (r) => r.description);
+  // A record of another product on the same site ("Claude Artifacts" on claude.ai, merged with
+  // "Claude AI") does not describe or categorize the tool while a record of the tool itself does.
+  const own = records.filter((r) => sameProduct(r.name, name));
+  const describing = own.length > 0 ? own : records;
+  if (own.length > 0 && own.length < records.length) {
+    const others = records.filter((r) => !own.includes(r)).map((r) => `${r.source} "${r.name}"`);
+    notes.push(
+      `description and category: from records named "${name}"; ${others.join(", ")} describe${
+        others.length === 1 ? "s" : ""
+      } another product on the same site`,
+    );
+  }
+  const priceText = pick("priceText", (r) => r.priceText);
+  const fact = pricingFacts(
+    records,
+    records.flatMap((r) => [r.description ?? "", r.longDescription ?? ""]).join(" "),
+  );
+  notes.push(...fact.notes);
+  if (fact.pricingSource !== undefined) provenance["pricing"] = fact.pricingSource;
+  if (fact.freeTierSource !== undefined) provenance["hasFreeTier"] = fact.freeTierSource;
+  const pricing = fact.pricing;
+  const hasFreeTier = fact.hasFreeTier;
+
+  // A description that calls a tool without a free tier "free" ("Free AI image generator" for
+  // Midjourney, a trial-only tool) yields to the next source's, when there is one.
+  const claimsFree = (text: string) => !hasFreeTier && /\bfree\b(?!\s+trial)/i.test(text);
+  let short: string | undefined;
+  const candidates = byPriority(describing, "description").filter((r) => r.description);
+  const honest = candidates.find((r) => !claimsFree(r.description!)) ?? candidates[0];
+  if (honest !== undefined) {
+    short = honest.description!;
+    provenance["description"] = honest.source;
+    if (honest !== candidates[0]) {
+      notes.push(
+        `description: from ${honest.source}, since ${candidates[0]!.source}'s calls the tool free`,
+      );
+    }
+  }
   const description = short === undefined ? "" : shortDescription(short);
   let longest: { text: string; source: string } | undefined;
-  for (const r of byPriority(records, "description")) {
+  for (const r of byPriority(describing, "description")) {
     for (const text of [r.longDescription, r.description]) {
       if (text !== undefined && text.length > (longest?.text.length ?? 0)) {
         longest = { text, source: r.source };
@@ -476,33 +763,22 @@ function buildTool(records: SourceTool[]): Omit<CatalogTool, "slug"> {
     }
   }
 
-  const pricing = pick<PricingModel>("pricing", (r) => r.pricing);
-  const priceText = pick("priceText", (r) => r.priceText);
-
-  let hasFreeTier = false;
-  for (const r of byPriority(records, "pricing")) {
-    const free = r.hasFreeTier === true ||
-      (r.pricing !== undefined && ["free", "freemium", "open_source"].includes(r.pricing));
-    if (free) {
-      hasFreeTier = true;
-      provenance["hasFreeTier"] = r.source;
-      break;
-    }
-  }
-  if (!hasFreeTier) {
-    const stated = byPriority(records, "pricing").find((r) => r.hasFreeTier === false);
-    if (stated !== undefined) provenance["hasFreeTier"] = stated.source;
-  }
-
   const categories: string[] = [];
   let category: string | undefined;
-  for (const r of byPriority(records, "category")) {
+  for (const r of byPriority(describing, "category")) {
     const labels = (r.categories ?? []).map(displayCategory);
     if (category === undefined && labels[0] !== undefined) {
       category = labels[0];
       provenance["category"] = r.source;
     }
+  }
+  for (const r of byPriority(records, "category")) {
+    const labels = (r.categories ?? []).map(displayCategory);
     unionLabels(categories, labels);
+  }
+  if (category !== undefined && categories[0] !== category) {
+    categories.splice(categories.indexOf(category), 1);
+    categories.unshift(category);
   }
 
   const tags: string[] = [];
@@ -541,8 +817,8 @@ function buildTool(records: SourceTool[]): Omit<CatalogTool, "slug"> {
   const tool: Omit<CatalogTool, "slug"> = {
     name,
     description,
-    url: urlRecord?.url ?? null,
-    pricing: pricing ?? "unknown",
+    url,
+    pricing,
     category: category ?? "Other",
     categories,
     tags,
@@ -559,6 +835,13 @@ function buildTool(records: SourceTool[]): Omit<CatalogTool, "slug"> {
     provenance["longDescription"] = longest.source;
   }
   if (priceText !== undefined) tool.priceText = priceText;
+  // Other names of the same product (records of another product on the site are not aliases).
+  const aliases = [
+    ...new Set(describing.map((r) => r.name.trim()).filter((n) => n !== name && n !== "")),
+  ];
+  if (aliases.length > 0) tool.aliases = aliases;
+  if (notes.length > 0) tool.factNotes = notes;
+  if (fact.changed.length > 0) tool.ruleChanges = fact.changed;
   if (createdAt !== undefined) {
     tool.createdAt = createdAt.value;
     provenance["createdAt"] = createdAt.source;
@@ -567,7 +850,7 @@ function buildTool(records: SourceTool[]): Omit<CatalogTool, "slug"> {
     tool.updatedAt = updatedAt.value;
     provenance["updatedAt"] = updatedAt.source;
   }
-  return tool;
+  return { ...tool, slugName };
 }
 
 /**
@@ -579,7 +862,11 @@ function buildTool(records: SourceTool[]): Omit<CatalogTool, "slug"> {
  *   (= input − output), `multiSource` (tools with records from ≥ 2 sources), `byRule` (unions
  *   made per rule: `domain`, `domain_product`, `domain_name`, `host_path`, `name_to_url`,
  *   `name_only`), `nameAmbiguous` (URL-less records left unattached because their name belongs to
- *   several websites), `withUrl` (tools with a URL) and `bySourceCount` (tools per number of
+ *   several websites), `withUrl` (tools with a URL), `urlFromText` (of them, URLs taken from a
+ *   name or description that names the product's domain), `pricingChanged` and
+ *   `freeTierChanged` (tools whose pricing model or free tier the pricing rules changed, see
+ *   {@link pricingFacts}), `describedByOwnRecords` (tools whose description and category skip a
+ *   record of another product on the same site) and `bySourceCount` (tools per number of
  *   sources)
  */
 export function mergeTools(records: SourceTool[]): { tools: CatalogTool[]; stats: MergeStats } {
@@ -641,9 +928,9 @@ export function mergeTools(records: SourceTool[]): { tools: CatalogTool[]; stats
     a.first - b.first
   );
   const used = new Set<string>();
-  const tools: CatalogTool[] = built.map(({ tool }) => {
+  const tools: CatalogTool[] = built.map(({ tool: { slugName, ...tool } }) => {
     const host = tool.url === null ? undefined : normalizeHost(new URL(tool.url).hostname);
-    const base = slugify(tool.name) || (host === undefined ? "" : slugify(host)) || "tool";
+    const base = slugify(slugName) || (host === undefined ? "" : slugify(host)) || "tool";
     let slug = base;
     if (used.has(slug) && host !== undefined) {
       const withHost = `${base}-${slugify(host)}`;
@@ -666,6 +953,12 @@ export function mergeTools(records: SourceTool[]): { tools: CatalogTool[]; stats
     byRule: uf.byRule,
     nameAmbiguous,
     withUrl: tools.filter((t) => t.url !== null).length,
+    urlFromText: tools.filter((t) => t.factNotes?.some((n) => n.startsWith("url:"))).length,
+    pricingChanged: tools.filter((t) => t.ruleChanges?.includes("pricing")).length,
+    freeTierChanged: tools.filter((t) => t.ruleChanges?.includes("hasFreeTier")).length,
+    describedByOwnRecords:
+      tools.filter((t) => t.factNotes?.some((n) => n.startsWith("description and category")))
+        .length,
     bySourceCount,
   };
   return { tools, stats };

@@ -10,7 +10,7 @@
  * |---|---|---|
  * | `official_registry` | 12 | listed in the official MCP registry |
  * | `namespace` | 8 | the registry namespace matches the repository owner (`io.github.<owner>/…`) or a homepage/remote domain (reverse-DNS); 4 when only the domain's label is in the repository owner; 0 on a mismatch |
- * | `vendor_official` | 10 | named by the modelcontextprotocol.io official-integrations list |
+ * | `vendor_official` | 10 | published by the product's vendor, from evidence (`vendor.ts`: registry namespace, repository owner, npm scope, endpoint domain, or the modelcontextprotocol.io official-integrations list) |
  * | `repository` | 20 | a source repository is known |
  * | `license` | 7 | OSI-approved licence 7, any other stated licence 4 |
  * | `catalogs` | 22 | independent catalog families listing it: 1 → 10, 2 → 15, 3 → 18, 4 → 20, 5 → 21, 6+ → 22 |
@@ -35,9 +35,10 @@
 import { z } from "zod";
 import type { CatalogServer } from "./merge_servers.ts";
 import type { ServerPackage, SourceRef } from "./types.ts";
+import { hostOf, namespaceDomain, repoOwner } from "./namespace.ts";
 
 /** Version of the scoring rules; bump it whenever a weight or rule changes. */
-export const TRUST_VERSION = 1;
+export const TRUST_VERSION = 2;
 
 /** Points of each component (see the module table). Every figure is a number of score points. */
 export const TRUST_WEIGHTS = {
@@ -684,33 +685,10 @@ export function scanServer(server: CatalogServer): TrustFinding[] {
 
 const _round1 = (n: number) => Math.round(n * 10) / 10;
 
-function _host(url: string | undefined): string | undefined {
-  if (url === undefined) return undefined;
-  const m = /^[a-z][a-z0-9+.-]*:\/\/(?:[^@/?#]*@)?([^/:?#]+)/i.exec(url.trim());
-  return m?.[1]?.toLowerCase().replace(/\.$/, "");
-}
-
-/** Second-level labels under which a country code registers names (`co.uk`, `com.au`). */
-const _SLD = new Set(["co", "com", "org", "net", "ac", "gov", "edu", "or", "ne", "go"]);
-
-/** Registrable domain of a reverse-DNS namespace: `com.example.mcp` → `example.com`. */
-function _namespaceDomain(labels: string[]): string | undefined {
-  if (labels.length < 2) return undefined;
-  const n = labels[0]!.length === 2 && _SLD.has(labels[1]!) && labels.length >= 3 ? 3 : 2;
-  return labels.slice(0, n).reverse().join(".");
-}
-
-/** Repository owner for GitHub/GitLab/Bitbucket-style URLs. */
-function _repoOwner(url: string | null): { host: string; owner: string } | undefined {
-  if (url === null) return undefined;
-  const m = /^https?:\/\/(?:www\.)?([^/]+)\/([^/]+)/i.exec(url);
-  return m ? { host: m[1]!.toLowerCase(), owner: m[2]!.toLowerCase() } : undefined;
-}
-
 /** Verdict on one official name: points out of {@link TRUST_WEIGHTS.namespace} and the reason. */
 function _checkNamespace(name: string, s: CatalogServer): { points: number; why: string } {
   const ns = (name.split("/", 1)[0] ?? "").toLowerCase();
-  const repo = _repoOwner(s.repositoryUrl);
+  const repo = repoOwner(s.repositoryUrl);
   const gh = /^io\.(github|gitlab)\.(.+)$/.exec(ns);
   if (gh) {
     const host = `${gh[1]}.com`;
@@ -730,10 +708,10 @@ function _checkNamespace(name: string, s: CatalogServer): { points: number; why:
       why: `${name}: mismatch, namespace owner ${owner} ≠ repository owner ${repo.owner}`,
     };
   }
-  const domain = _namespaceDomain(ns.split("."));
+  const domain = namespaceDomain(ns.split("."));
   if (domain === undefined) return { points: 0, why: `${name}: namespace is not reverse-DNS` };
   const hosts = [s.homepage, ...s.remotes.map((r) => r.url)]
-    .map(_host).filter((h): h is string => h !== undefined);
+    .map(hostOf).filter((h): h is string => h !== undefined);
   const hit = hosts.find((h) => h === domain || h.endsWith(`.${domain}`));
   if (hit !== undefined) {
     return { points: TRUST_WEIGHTS.namespace, why: `${name}: domain ${domain} serves ${hit}` };
@@ -903,15 +881,20 @@ export function scoreServer(server: CatalogServer, now: Date): TrustScore {
     );
   }
 
-  // 2. Vendor-official: the vendor of the service publishes it (modelcontextprotocol.io list).
+  // 2. Vendor-official: the vendor of the product or API publishes it (evidence from
+  // `vendor.ts`: its registry namespace, repository owner, npm scope, endpoint or an official
+  // list).
+  const vendorEvidence = server.vendorEvidence ?? [];
   push(
     "vendor_official",
     "Vendor-official",
     server.vendorOfficial ? W.vendorOfficial : 0,
     W.vendorOfficial,
     server.vendorOfficial
-      ? "named by the modelcontextprotocol.io official integrations list"
-      : "not on a vendor-official list",
+      ? (vendorEvidence.length > 0
+        ? vendorEvidence.map((e) => e.detail).join("; ")
+        : "named by the modelcontextprotocol.io official integrations list")
+      : "no evidence that the product's vendor publishes it",
   );
 
   // 3. Repository and licence: the code can be read and audited, and its terms are known.
@@ -980,7 +963,7 @@ export function scoreServer(server: CatalogServer, now: Date): TrustScore {
     push("remote_https", "Remote over HTTPS", 0, W.remoteHttps, "no remote endpoint");
   } else {
     const http = server.remotes.filter((r) => /^http:/i.test(r.url.trim()));
-    const publicHttp = http.filter((r) => !_isLocal(_host(r.url) ?? ""));
+    const publicHttp = http.filter((r) => !_isLocal(hostOf(r.url) ?? ""));
     if (publicHttp.length > 0) {
       push(
         "remote_https",

@@ -158,6 +158,12 @@ export interface SourceServer {
    * gives that repository; never shown and never a merge key on its own.
    */
   repositoryHint?: string;
+  /**
+   * The code-host account a listing points at without naming a repository (`github.com/github`
+   * from ever-works' `source_url: https://github.com/github`). Used only to recognize the listing
+   * as one of that account's servers (`src/ingest/identity.ts`); never shown.
+   */
+  ownerHint?: string;
   /** Folder of the server inside a monorepo (server.json `repository.subfolder`). */
   subfolder?: string;
   /** Project site, when different from the repository. */
@@ -193,6 +199,49 @@ export interface SourceServer {
   tools?: ServerTool[];
   /** Source-specific validation mark (toolsdk `validated`). */
   validated?: boolean;
+}
+
+/**
+ * One piece of evidence that the organisation owning a product publishes the server for it
+ * (`src/ingest/vendor.ts`).
+ */
+export interface VendorEvidence {
+  /**
+   * - `vendor_list`: named by the modelcontextprotocol.io official-integrations list;
+   * - `namespace_domain`: official registry namespace is the reverse-DNS of the vendor's domain
+   *   (the registry verified control of the domain);
+   * - `namespace_owner`: `io.github.<owner>` namespace (verified by GitHub login) is the vendor's
+   *   account;
+   * - `repository_owner`: the repository belongs to the vendor's code-host account;
+   * - `package_scope`: the npm package is published under the vendor's scope;
+   * - `remote_domain`: the vendor hosts the remote endpoint on its own domain.
+   */
+  kind:
+    | "vendor_list"
+    | "namespace_domain"
+    | "namespace_owner"
+    | "repository_owner"
+    | "package_scope"
+    | "remote_domain";
+  /** What was found, in words, e.g. `"repository owner getsentry is Sentry's account"`. */
+  detail: string;
+  /**
+   * The product word the evidence ties to the publisher, e.g. `"sentry"` (for `vendor_list`, the
+   * server's product words separated by spaces; may be empty).
+   */
+  product: string;
+}
+
+/**
+ * Content signals found at ingest (`src/ingest/content_flags.ts`): adult entries are hidden from
+ * search, recommendations, alternatives and the site unless `safe=off`; spam and parked entries
+ * rank last.
+ */
+export interface ContentFlags {
+  /** Reasons the entry is adult or NSFW, e.g. `["word \"nsfw\" in name"]`; empty when not. */
+  adult: string[];
+  /** Reasons the entry is a parked domain, spam or a placeholder; empty when not. */
+  spam: string[];
 }
 
 /** Pricing models of DESIGN.md ("Pricing models"). */
@@ -324,6 +373,8 @@ export interface CatalogTool {
   /** Unique URL-safe id, e.g. `"leonardo-ai"`. */
   slug: string;
   name: string;
+  /** Other names sources give the tool ("Runway" for "Runwayml"), for name matching. */
+  aliases?: string[];
   /** Short description (first source with one, by source priority). */
   description: string;
   /** Longest description any source gives (for search and the details page). */
@@ -350,8 +401,18 @@ export interface CatalogTool {
   sources: SourceRef[];
   /** Field name → id of the source its value came from. */
   provenance: Record<string, string>;
+  /**
+   * What the merge rules decided where sources disagree or a field was filled from another
+   * field, in words (e.g. `"hasFreeTier: false, since aitoolhouse states free_trial explicitly;
+   * autoventure (free) overruled"`).
+   */
+  factNotes?: string[];
+  /** Fields whose value differs from a merge by source priority alone (for the ingest report). */
+  ruleChanges?: ("pricing" | "hasFreeTier")[];
   /** Taxonomy classification (primary and secondary leaves with method and score). */
   taxonomy?: import("./classify.ts").Classification;
+  /** Adult and spam signals found at ingest (`src/ingest/content_flags.ts`). */
+  content?: ContentFlags;
 }
 
 /** Counts of a merge step, stored in the ingest report. */

@@ -1,7 +1,18 @@
 /**
- * Serving the MCP server at `/mcp` over stateless streamable HTTP: a fresh {@link McpServer} and
+ * Serving the MCP server at `/mcp` over stateless streamable HTTP: a fresh MCP server and
  * `WebStandardStreamableHTTPServerTransport` per request, JSON responses (no SSE stream needed for
  * tools that answer at once).
+ *
+ * Before the transport sees a request:
+ * - only `POST` is served: `GET` (an SSE stream) and `DELETE` (ending a session) mean nothing to
+ *   a stateless server, so every other method gets 405 with `Allow: POST`;
+ * - a JSON body is read with a cap of {@link MAX_MCP_BODY_BYTES} (413 `payload_too_large`, the
+ *   upload cancelled) and parsed once (400 JSON-RPC parse error as the SDK gives it);
+ * - a JSON-RPC batch of more than {@link MAX_BATCH_MESSAGES} messages gets 413;
+ * - the caller is charged one fair-use token per message that the quota does not count (all but
+ *   `tools/call`), and one for a request that carries no message; over the limit, 429.
+ * Errors raised here are RFC 9457 problem documents with the REST API's codes; errors of the
+ * JSON-RPC layer stay JSON-RPC errors.
  *
  * When the service runs on localhost, the transport checks `Host` and `Origin` against an
  * allow-list (DNS-rebinding protection, as the MCP transport specification asks of local servers).
@@ -11,7 +22,18 @@
 import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
 import type { Context } from "hono";
 import type { CatalogContext } from "../catalog/context.ts";
+import { AppError } from "../errors.ts";
+import { MAX_MCP_BODY_BYTES, readBodyCapped } from "../http/body.ts";
 import { createMcpServer } from "./server.ts";
+
+export { MAX_MCP_BODY_BYTES };
+
+/**
+ * Most JSON-RPC messages in one batch (the SDK's own bound is 100; MCP 2025-06-18 clients send no
+ * batches at all). Kept below the fair-use burst, so an allowed batch can always pass once the
+ * caller's bucket is full.
+ */
+export const MAX_BATCH_MESSAGES = 20;
 
 /** DNS-rebinding allow-lists; absent when the service is public. */
 export interface RebindingProtection {
@@ -57,17 +79,110 @@ export interface McpRouteOptions {
   beforeToolCall?: (c: Context, tool: string) => Promise<unknown> | unknown;
   /** Rewrites a call's arguments before it runs (tier entitlements). */
   transformArgs?: (c: Context, tool: string, args: unknown) => unknown;
+  /**
+   * Admits a request that carries `cost` uncounted messages (fair use); throws an `AppError`
+   * (`rate_limited`) to refuse it.
+   */
+  admit?: (c: Context, cost: number) => Promise<void> | void;
+}
+
+/** True when a `Content-Type` names `application/json` (parameters ignored). */
+function _isJson(contentType: string | undefined): boolean {
+  if (contentType === undefined) return false;
+  const semicolon = contentType.indexOf(";");
+  return (semicolon === -1 ? contentType : contentType.slice(0, semicolon)).trim()
+    .toLowerCase() === "application/json";
 }
 
 /**
- * A Hono handler serving one MCP request (POST, GET or DELETE on `/mcp`).
+ * True for a `tools/call` request that reaches the tool-call handler, where the quota counts it: an
+ * id, and params with a string `name` and, if any, an object of `arguments`.
+ */
+function _isCountedCall(message: unknown): boolean {
+  if (typeof message !== "object" || message === null || Array.isArray(message)) return false;
+  const m = message as { method?: unknown; id?: unknown; params?: unknown };
+  if (m.method !== "tools/call" || m.id === undefined || m.id === null) return false;
+  const params = m.params as { name?: unknown; arguments?: unknown } | null | undefined;
+  if (typeof params !== "object" || params === null || typeof params.name !== "string") {
+    return false;
+  }
+  const args = params.arguments;
+  return args === undefined || (typeof args === "object" && args !== null && !Array.isArray(args));
+}
+
+/**
+ * Fair-use cost of a parsed body: one token per message that the quota does not count (all but
+ * well-formed `tools/call` requests); at least one when the body holds no message at all.
+ *
+ * @param body the parsed JSON body
+ * @returns tokens to take (0 when every message is a counted tool call)
+ */
+export function uncountedMessages(body: unknown): number {
+  const messages = Array.isArray(body) ? body : [body];
+  if (messages.length === 0) return 1;
+  return messages.filter((m) => !_isCountedCall(m)).length;
+}
+
+/** A JSON-RPC error response, as the SDK's transport writes them. */
+function _jsonRpcError(status: number, code: number, message: string): Response {
+  return new Response(JSON.stringify({ jsonrpc: "2.0", error: { code, message }, id: null }), {
+    status,
+    headers: { "content-type": "application/json" },
+  });
+}
+
+/**
+ * A Hono handler serving one MCP request (`POST` on `/mcp`; other methods get 405).
  *
  * @param ctx catalog context
- * @param options DNS-rebinding protection and tool-call hook
+ * @param options DNS-rebinding protection, tool-call hooks and fair-use admission
  * @returns the handler
+ * @throws {AppError} `method_not_allowed` (with `allow: "POST"`), `payload_too_large`,
+ *   `rate_limited` from `admit`; rendered as problem documents by the app
  */
 export function mcpHandler(ctx: CatalogContext, options: McpRouteOptions = {}) {
   return async function mcp(c: Context): Promise<Response> {
+    const admit = async (cost: number) => {
+      if (cost > 0) await options.admit?.(c, cost);
+    };
+    if (c.req.method !== "POST") {
+      await admit(1);
+      throw new AppError(
+        "method_not_allowed",
+        `Use POST on /mcp: this stateless server opens no SSE stream (GET) and keeps no session ` +
+          `to end (DELETE)`,
+        { details: { allow: "POST" } },
+      );
+    }
+    let parsedBody: unknown;
+    if (_isJson(c.req.header("content-type"))) {
+      let text: string;
+      try {
+        text = await readBodyCapped(c.req.raw, MAX_MCP_BODY_BYTES);
+      } catch (error) {
+        await admit(1);
+        throw error;
+      }
+      try {
+        parsedBody = JSON.parse(text);
+      } catch {
+        await admit(1);
+        return _jsonRpcError(400, -32700, "Parse error: Invalid JSON");
+      }
+      if (Array.isArray(parsedBody) && parsedBody.length > MAX_BATCH_MESSAGES) {
+        await admit(1);
+        throw new AppError(
+          "payload_too_large",
+          `Cannot accept a JSON-RPC batch of ${parsedBody.length} messages: send at most ` +
+            `${MAX_BATCH_MESSAGES} per request`,
+          { details: { maxMessages: MAX_BATCH_MESSAGES } },
+        );
+      }
+      await admit(uncountedMessages(parsedBody));
+    } else {
+      // The transport answers 406/415 without reading the body.
+      await admit(1);
+    }
     const protection = options.protection?.();
     const transport = new WebStandardStreamableHTTPServerTransport({
       sessionIdGenerator: undefined,
@@ -83,7 +198,10 @@ export function mcpHandler(ctx: CatalogContext, options: McpRouteOptions = {}) {
     });
     await server.connect(transport);
     try {
-      return await transport.handleRequest(c.req.raw);
+      return await transport.handleRequest(
+        c.req.raw,
+        parsedBody === undefined ? undefined : { parsedBody },
+      );
     } finally {
       await server.close();
     }

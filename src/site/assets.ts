@@ -74,20 +74,42 @@ export function loadAssets(): Promise<SiteAssets> {
 }
 
 /**
+ * True when an `If-None-Match` header matches an entity tag: `*`, or any listed tag under weak
+ * comparison (RFC 9110 §13.1.2: `W/` prefixes ignored). One linear pass (`split` and `trim`, no
+ * regular expression): the header can be as large as the server accepts (about 64 KB).
+ *
+ * @param header the `If-None-Match` value
+ * @param etag the current entity tag, quoted, e.g. `"1a2b3c"`
+ * @returns whether the client's copy is current
+ * @example
+ * ```ts
+ * ifNoneMatch('W/"a", "b"', '"a"'); // true
+ * ```
+ */
+export function ifNoneMatch(header: string, etag: string): boolean {
+  const opaque = etag.startsWith("W/") ? etag.slice(2) : etag;
+  for (const part of header.split(",")) {
+    const tag = part.trim();
+    if (tag === "*" || (tag.startsWith("W/") ? tag.slice(2) : tag) === opaque) return true;
+  }
+  return false;
+}
+
+/**
  * The response serving an asset: long-lived cache, ETag revalidation.
  *
  * @param asset the file
- * @param ifNoneMatch the request's `If-None-Match` header
+ * @param ifNoneMatchHeader the request's `If-None-Match` header
  * @returns 200 with the body, or 304 when the ETag matches
  */
-export function assetResponse(asset: Asset, ifNoneMatch: string | undefined): Response {
+export function assetResponse(asset: Asset, ifNoneMatchHeader: string | undefined): Response {
   const headers = {
     "content-type": asset.contentType,
     "cache-control": "public, max-age=31536000, immutable",
     "etag": asset.etag,
     "x-content-type-options": "nosniff",
   };
-  if (ifNoneMatch !== undefined && ifNoneMatch.split(/\s*,\s*/).includes(asset.etag)) {
+  if (ifNoneMatchHeader !== undefined && ifNoneMatch(ifNoneMatchHeader, asset.etag)) {
     return new Response(null, { status: 304, headers });
   }
   return new Response(asset.body, { headers });

@@ -1,7 +1,7 @@
 /**
  * The public site: server-rendered pages for every `svcUrl` and a search page, mounted at the root
- * of the app. Pages live outside `/api/v1` and `/mcp`, so the access middleware never sees them and
- * they never count against a quota. Each page sets a CDN-friendly `Cache-Control` (404s shorter),
+ * of the app. Pages live outside `/api/v1` and `/mcp`, so they never count against a quota; the
+ * search page asks {@link SiteOptions.searchAccess} first (fair use, the tier's entitlements). Each page sets a CDN-friendly `Cache-Control` (404s shorter),
  * a strict Content-Security-Policy (only the site's own stylesheet and script), a canonical link
  * and, on detail pages, schema.org JSON-LD.
  *
@@ -117,7 +117,7 @@ async function _page(
   ctx: CatalogContext,
   meta: Omit<PageMeta, "canonical"> & { path: string },
   body: Child,
-  options: { status?: number; cache?: string } = {},
+  options: { status?: number; cache?: string; headers?: Record<string, string> } = {},
 ): Promise<Response> {
   const assets = await loadAssets();
   const { path, ...rest } = meta;
@@ -133,6 +133,7 @@ async function _page(
     "content-security-policy": CSP,
     "x-content-type-options": "nosniff",
     "referrer-policy": "strict-origin-when-cross-origin",
+    ...options.headers,
   });
 }
 
@@ -219,7 +220,11 @@ function _searchParams(c: Context, ctx: CatalogContext): SearchParams {
   return p;
 }
 
-async function _search(ctx: CatalogContext, p: SearchParams): Promise<SearchResults> {
+async function _search(
+  ctx: CatalogContext,
+  p: SearchParams,
+  lexicalOnly = false,
+): Promise<SearchResults> {
   const level = p.taxon ? ctx.taxonomy.byId.get(p.taxon)?.level : undefined;
   if (p.taxon && level === undefined) {
     throw new AppError("not_found", `Cannot find taxonomy node "${p.taxon}"`);
@@ -227,6 +232,7 @@ async function _search(ctx: CatalogContext, p: SearchParams): Promise<SearchResu
   const base = {
     ...(p.q && { q: p.q }),
     ...(p.category && { category: p.category }),
+    ...(lexicalOnly && { mode: "lexical" }),
     limit: PAGE_SIZE,
   };
   if (p.kind === "tools") {
@@ -318,10 +324,20 @@ function _priceParams(c: Context): PriceParams {
   };
 }
 
+/** Options of {@link siteRoutes}. */
+export interface SiteOptions {
+  /**
+   * Admits a search (`GET /`): fair use and the caller's entitlements. Throws an `AppError` to
+   * refuse (its status and message are shown on the page, with `Retry-After` when given).
+   */
+  searchAccess?: (c: Context) => Promise<{ lexicalOnly: boolean }>;
+}
+
 /**
  * Builds the site's routes over a catalog.
  *
  * @param ctx the catalog context
+ * @param options the search access check (none: every search is admitted)
  * @returns a Hono app to mount at `/`
  * @example
  * ```ts
@@ -329,7 +345,7 @@ function _priceParams(c: Context): PriceParams {
  * const res = await app.request("/tools/scribe"); // text/html
  * ```
  */
-export function siteRoutes(ctx: CatalogContext): Hono {
+export function siteRoutes(ctx: CatalogContext, options: SiteOptions = {}): Hono {
   const site = new Hono();
 
   site.get("/static/:file", async (c) => {
@@ -343,13 +359,19 @@ export function siteRoutes(ctx: CatalogContext): Hono {
     const p = _searchParams(c, ctx);
     const cached = _cached(ctx);
     let results: SearchResults;
-    let error: { message: string; status: number } | undefined;
+    let error: { message: string; status: number; headers: Record<string, string> } | undefined;
     try {
-      results = await _search(ctx, p);
+      const grant = await options.searchAccess?.(c);
+      results = await _search(ctx, p, grant?.lexicalOnly);
     } catch (e) {
-      if (!(e instanceof AppError) || e.status >= 500) throw e;
+      if (!(e instanceof AppError) || e.code === "internal_error") throw e;
       results = _empty(p.kind);
-      error = { message: e.message, status: e.status };
+      const retry = e.details.retryAfter;
+      error = {
+        message: e.message,
+        status: e.status,
+        headers: typeof retry === "number" ? { "retry-after": String(retry) } : {},
+      };
     }
     const filtered = p.q || p.category || p.pricing || p.hosting || p.taxon || p.page > 1;
     const noun = p.kind === "tools" ? "AI tools" : "MCP servers";
@@ -374,7 +396,7 @@ export function siteRoutes(ctx: CatalogContext): Hono {
         {...(error && { error: error.message })}
         {...(taxonName !== undefined && { taxonName })}
       />,
-      error ? { status: error.status, cache: ERROR_CACHE } : {},
+      error ? { status: error.status, cache: ERROR_CACHE, headers: error.headers } : {},
     );
   });
 

@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import type { CatalogContext } from "../../src/catalog/context.ts";
 import { FEEDBACK, fuseScores, HYBRID, type Signal } from "../../src/catalog/ranking.ts";
+import { AUTHORITY_WEIGHT } from "../../src/catalog/authority.ts";
 
 const unit = (...xs: number[]) => {
   const n = Math.hypot(...xs);
@@ -12,11 +13,13 @@ function context(
   vectors: Record<number, Float32Array>,
   leafOf: Record<number, string>,
   leaves: Record<string, Float32Array>,
+  authority: Record<number, number> = {},
 ): CatalogContext {
   const store = {
     vectors: () => new Map(Object.entries(vectors).map(([id, v]) => [Number(id), v])),
     leafIds: () => new Map(Object.entries(leafOf).map(([id, l]) => [Number(id), l])),
     leafVectors: () => new Map(Object.entries(leaves)),
+    authorities: () => new Map(Object.entries(authority).map(([id, a]) => [Number(id), a])),
   };
   return { store } as unknown as CatalogContext;
 }
@@ -34,7 +37,7 @@ Deno.test("fuseScores adds normalized lexical score, weighted cosine and the lea
   );
   const signals = signalsFor([1, 2]);
   const scores = new Map(
-    fuseScores(ctx, "servers", q, [{ id: 1, score: 1.5 }], [{ id: 2, similarity: 1 }], signals),
+    fuseScores(ctx, "servers", q, [{ id: 1, relevance: 1.5 }], [{ id: 2, similarity: 1 }], signals),
   );
   const w = HYBRID.servers;
   // Feedback mixes in entry 2 and entry 1 (the top 2 of 2 candidates): q' = norm(q + mean).
@@ -58,7 +61,7 @@ Deno.test("the taxonomy prior ranks an entry of the query's nearest leaf above a
       ctx,
       "tools",
       q,
-      [{ id: 1, score: 1 }, { id: 2, score: 1 }],
+      [{ id: 1, relevance: 1 }, { id: 2, relevance: 1 }],
       [],
       signalsFor([1, 2]),
     ),
@@ -75,9 +78,26 @@ Deno.test("pseudo-relevance feedback lifts an entry like the best matches above 
     {},
     {},
   );
-  const hits = [{ id: 1, score: 2 }, { id: 2, score: 0.1 }, { id: 3, score: 0.1 }];
+  const hits = [{ id: 1, relevance: 1.5 }, { id: 2, relevance: 0.1 }, { id: 3, relevance: 0.1 }];
   const scores = new Map(fuseScores(ctx, "servers", q, hits, [], signalsFor([1, 2, 3])));
   const cos = (a: Float32Array, b: Float32Array) => a.reduce((s, x, i) => s + x * b[i]!, 0);
   assert.ok(cos(q, unit(0.3, 0, 1)) > cos(q, unit(0.2, 1, 0.1)), "3 is closer to the raw query");
   assert.ok(scores.get(2)! > scores.get(3)!, "but 2 wins after feedback");
+});
+
+Deno.test("fuseScores adds the authority prior, weighted, to every candidate", () => {
+  const q = unit(1, 0, 0);
+  const same = unit(1, 1, 0);
+  const ctx = context({ 1: same, 2: same }, {}, {}, { 1: 0.8, 2: -0.2 });
+  const scores = new Map(
+    fuseScores(
+      ctx,
+      "servers",
+      q,
+      [{ id: 1, relevance: 1 }, { id: 2, relevance: 1 }],
+      [],
+      signalsFor([1, 2]),
+    ),
+  );
+  assert.ok(Math.abs(scores.get(1)! - scores.get(2)! - AUTHORITY_WEIGHT.servers * 1) < 1e-6);
 });

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { rrf, RRF_K } from "../../src/catalog/ranking.ts";
+import { embedQuery, rrf, RRF_K } from "../../src/catalog/ranking.ts";
 import { recommendTools, searchTools } from "../../src/catalog/tools.ts";
 import { searchServers } from "../../src/catalog/servers.ts";
 import { confidenceOf, evidenceOf } from "../../src/catalog/confidence.ts";
@@ -86,21 +86,29 @@ Deno.test("confidence grows with similarity and lexical agreement", () => {
   assert.equal(confidenceOf(undefined), "low");
 });
 
-Deno.test("query vectors are cached per process", async () => {
-  let calls = 0;
+Deno.test("query vectors are cached per process under exactly the text embedded", async () => {
+  const texts: string[] = [];
   const embedder = ctx.embedder!;
   const counting = {
     id: embedder.id,
     dimension: embedder.dimension,
-    embed: (texts: string[]) => {
-      calls++;
-      return embedder.embed(texts);
+    embed: (batch: string[]) => {
+      texts.push(...batch);
+      return embedder.embed(batch);
     },
   };
   const local = { ...ctx, embedder: counting, queryVectors: new Map(), results: new Map() };
-  await searchTools(local, { q: "Make Logos" });
-  await searchTools(local, { q: "make logos " });
-  assert.equal(calls, 1);
+  await searchTools(local, { q: "make logos" });
+  await searchTools(local, { q: " make logos " });
+  assert.deepEqual(texts, ["make logos"]);
+  // The model is case-sensitive, so another casing is embedded on its own, never served the
+  // vector of the first one.
+  const upper = await embedQuery(local, "Make Logos");
+  assert.deepEqual(texts, ["make logos", "Make Logos"]);
+  const [direct] = await embedder.embed(["Make Logos"]);
+  assert.deepEqual([...upper], [...direct!]);
+  assert.notDeepEqual([...upper], [...(await embedQuery(local, "make logos"))]);
+  assert.equal(texts.length, 2);
 });
 
 Deno.test("the model loads and embeds with the network denied", async () => {

@@ -110,7 +110,9 @@ Deno.test("category counts agree with search totals on the real catalog", async 
   const { categories } = await json("/api/v1/categories");
   assert.ok(categories.length > 10);
   const sum = categories.reduce((n: number, c: { toolCount: number }) => n + c.toolCount, 0);
-  assert.equal(sum, real.report.totals.tools);
+  // Counts are of the tools a search shows by default: every tool but the adult ones.
+  assert.equal(sum, real.report.totals.tools - real.report.content.tools.adult);
+  assert.equal(sum, (await json("/api/v1/tools?limit=1")).total);
   for (const c of categories.slice(0, 5)) {
     const search = await json(`/api/v1/tools?category=${encodeURIComponent(c.name)}&limit=1`);
     assert.equal(search.total, c.toolCount, c.name);
@@ -130,8 +132,20 @@ Deno.test("taxonomy counts add up to the catalog and equal facet, subcategory an
   type Node = { id: string; toolCount: number; serverCount: number; children?: Node[] };
   const sum = (nodes: Node[], key: "toolCount" | "serverCount") =>
     nodes.reduce((n, x) => n + x[key], 0);
-  assert.equal(sum(facets, "toolCount"), real.report.totals.tools);
-  assert.equal(sum(facets, "serverCount"), real.report.totals.servers);
+  // Counts are of what a search shows by default: adult entries and server variants (listings
+  // collapsed into their project's canonical entry) are left out; with them, the whole catalog.
+  const shown = {
+    tools: (await json("/api/v1/tools?limit=1")).total,
+    servers: (await json("/api/v1/servers?limit=1")).total,
+  };
+  assert.equal(sum(facets, "toolCount"), shown.tools);
+  assert.equal(sum(facets, "serverCount"), shown.servers);
+  assert.equal((await json("/api/v1/tools?limit=1&safe=off")).total, real.report.totals.tools);
+  assert.equal(
+    (await json("/api/v1/servers?limit=1&safe=off&collapse=false")).total,
+    real.report.totals.servers,
+  );
+  assert.ok(shown.servers <= real.report.totals.servers - real.report.identity.variants);
   const leaves = (facets as Node[]).flatMap((f) =>
     (f.children ?? []).flatMap((s) => s.children ?? [])
   );
@@ -178,7 +192,11 @@ Deno.test("server filter counts equal server search totals on the real catalog",
     assert.equal(r.total, hosting.get(value), value);
   }
   const exclusive = ["local", "remote", "unknown"].reduce((n, v) => n + (hosting.get(v) ?? 0), 0);
-  assert.equal(exclusive - (hosting.get("both") ?? 0), real.report.totals.servers);
+  assert.equal(
+    exclusive - (hosting.get("both") ?? 0),
+    (await json("/api/v1/servers?limit=1")).total,
+    "counts are of the servers a search shows by default",
+  );
 });
 
 Deno.test("LLM prices come from first-party providers only, with verification dates", async () => {

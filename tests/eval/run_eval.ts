@@ -66,6 +66,12 @@ export interface QueryScore {
   id: string;
   style: string;
   ndcg10: number;
+  /**
+   * nDCG@10 by project: results and labels mapped to their project's canonical entry (a label's
+   * grade is the best of its project's), so a collapsed listing neither counts twice nor is
+   * missed. Equals `ndcg10` for tools.
+   */
+  ndcg10Project: number;
   recall10: number;
   rr: number;
   ms: number;
@@ -77,6 +83,7 @@ export interface QueryScore {
 export interface Summary {
   n: number;
   ndcg10: number;
+  ndcg10Project: number;
   recall10: number;
   mrr: number;
 }
@@ -124,6 +131,8 @@ export type RecommendResult =
 /** The whole evaluation. */
 export interface EvalReport {
   catalog: string;
+  /** Famous names → the vendor's or reference entry first (canonical@1, @3). */
+  navigational: Record<Corpus, NavigationalResult>;
   semanticAvailable: boolean;
   corpora: Record<Corpus, Record<Mode, ModeResult>>;
   /** `(hybrid − lexical) / lexical` nDCG@10 in percent, or `null` when either is n/a. */
@@ -171,6 +180,7 @@ function _summary(scores: QueryScore[]): Summary {
   return {
     n: scores.length,
     ndcg10: mean(scores.map((s) => s.ndcg10)),
+    ndcg10Project: mean(scores.map((s) => s.ndcg10Project)),
     recall10: mean(scores.map((s) => s.recall10)),
     mrr: mean(scores.map((s) => s.rr)),
   };
@@ -210,10 +220,18 @@ export async function evaluateMode(
     }
     const ms = performance.now() - started;
     const labels: Labels = q.relevant;
+    const project = (name: string) => projectOf(ctx, corpus, name);
+    const projectLabels: Record<string, number> = {};
+    for (const [name, grade] of Object.entries(labels)) {
+      const p = project(name);
+      projectLabels[p] = Math.max(projectLabels[p] ?? 0, grade);
+    }
+    const projectRanked = [...new Set(ranked.map(project))];
     scores.push({
       id: q.id,
       style: q.style ?? "unknown",
       ndcg10: ndcgAt(ranked, labels, K),
+      ndcg10Project: ndcgAt(projectRanked, projectLabels, K),
       recall10: recallAt(ranked, labels, K),
       rr: reciprocalRank(ranked, labels, K),
       ms,
@@ -230,6 +248,93 @@ export async function evaluateMode(
       styles.map((st) => [st, _summary(scores.filter((s) => s.style === st))]),
     ),
     queries: scores,
+  };
+}
+
+/**
+ * The project an entry belongs to: a server listing's canonical entry (`variantOf`), else the
+ * entry itself; tools are their own project.
+ *
+ * @param ctx catalog context
+ * @param corpus `tools` or `servers`
+ * @param name tool slug or server name
+ * @returns the canonical name
+ */
+export function projectOf(ctx: CatalogContext, corpus: Corpus, name: string): string {
+  if (corpus === "tools") return name;
+  const s = ctx.store.serverByName(name) as { name: string; canonicalName?: string } | undefined;
+  return s?.canonicalName ?? s?.name ?? name;
+}
+
+/** One navigational query: a famous name and the entries that are the right first answer. */
+export interface NavigationalQuery {
+  query: string;
+  /** Server names or tool slugs; any of them (or its canonical entry) first is right. */
+  canonical: string[];
+}
+
+/** Outcome of the navigational evaluation of one corpus. */
+export interface NavigationalResult {
+  n: number;
+  /** Share of queries whose first result is a right answer. */
+  at1: number;
+  /** Share of queries with a right answer in the first three. */
+  at3: number;
+  /** Queries whose first result is not a right answer, with the top three returned. */
+  misses: { query: string; expected: string[]; got: string[] }[];
+  /** Expected names the catalog does not hold (a stale label set). */
+  unknown: string[];
+}
+
+/**
+ * Loads `navigational.json`: famous MCP servers and AI tools by plain name.
+ *
+ * @returns the queries per corpus
+ */
+export async function loadNavigational(): Promise<Record<Corpus, NavigationalQuery[]>> {
+  const url = new URL("./navigational.json", import.meta.url);
+  const file = JSON.parse(await Deno.readTextFile(url)) as Record<Corpus, NavigationalQuery[]>;
+  return { tools: file.tools, servers: file.servers };
+}
+
+/**
+ * Runs each navigational query through the default search (hybrid, collapsed, safe) and checks
+ * that the vendor's or reference entry comes first (canonical@1) or in the first three (@3).
+ *
+ * @param ctx catalog context
+ * @param corpus `tools` or `servers`
+ * @param queries the navigational queries of that corpus
+ * @returns canonical@1, canonical@3, the misses and unknown names
+ */
+export async function evaluateNavigational(
+  ctx: CatalogContext,
+  corpus: Corpus,
+  queries: NavigationalQuery[],
+): Promise<NavigationalResult> {
+  let at1 = 0;
+  let at3 = 0;
+  const misses: NavigationalResult["misses"] = [];
+  const unknown: string[] = [];
+  for (const q of queries) {
+    const expected = new Set<string>();
+    for (const name of q.canonical) {
+      const known = corpus === "tools"
+        ? ctx.store.toolBySlug(name) !== undefined
+        : ctx.store.serverByName(name) !== undefined;
+      if (!known) unknown.push(name);
+      expected.add(projectOf(ctx, corpus, name));
+    }
+    const got = await _search(ctx, corpus, { q: q.query, limit: 3 });
+    if (got[0] !== undefined && expected.has(projectOf(ctx, corpus, got[0]))) at1++;
+    else misses.push({ query: q.query, expected: [...expected], got });
+    if (got.some((g) => expected.has(projectOf(ctx, corpus, g)))) at3++;
+  }
+  return {
+    n: queries.length,
+    at1: at1 / queries.length,
+    at3: at3 / queries.length,
+    misses,
+    unknown,
   };
 }
 
@@ -322,8 +427,14 @@ export async function evaluate(ctx: CatalogContext, catalog: string): Promise<Ev
       ? (hyb.all.ndcg10 - lex.all.ndcg10) / lex.all.ndcg10 * 100
       : null;
   }
+  const nav = await loadNavigational();
+  const navigational = {
+    tools: await evaluateNavigational(ctx, "tools", nav.tools),
+    servers: await evaluateNavigational(ctx, "servers", nav.servers),
+  };
   return {
     catalog,
+    navigational,
     semanticAvailable: semanticAvailable(ctx),
     corpora,
     hybridGainPct,
@@ -357,9 +468,41 @@ export function formatReport(
     })`,
   );
   out.push("");
-  const widths = [8, 10, 8, 10, 7, 8, 10, 10, 7];
+  out.push("navigational (famous names; default search: hybrid, collapsed, safe):");
+  const nw = [8, 5, 12, 12];
+  out.push(_row(["corpus", "n", "canonical@1", "canonical@3"], nw));
+  for (const corpus of CORPORA) {
+    const r = report.navigational[corpus];
+    out.push(_row([corpus, String(r.n), _f(r.at1), _f(r.at3)], nw));
+  }
+  out.push("  targets: servers canonical@1 ≥ 0.9, tools canonical@1 ≥ 0.95");
+  for (const corpus of CORPORA) {
+    const r = report.navigational[corpus];
+    for (const m of r.misses) {
+      out.push(
+        `  miss ${corpus} "${m.query}": expected ${m.expected.join(" | ")}; got ${
+          m.got.join(", ")
+        }`,
+      );
+    }
+    if (r.unknown.length > 0) out.push(`  unknown ${corpus}: ${r.unknown.join(", ")}`);
+  }
+  out.push("");
+  out.push("topical (labelled tasks):");
+  const widths = [8, 10, 8, 10, 10, 7, 8, 10, 10, 7];
   out.push(_row(
-    ["corpus", "mode", "nDCG@10", "recall@10", "MRR", "ms/q", "nDCG kw", "nDCG para", "n"],
+    [
+      "corpus",
+      "mode",
+      "nDCG@10",
+      "nDCG proj",
+      "recall@10",
+      "MRR",
+      "ms/q",
+      "nDCG kw",
+      "nDCG para",
+      "n",
+    ],
     widths,
   ));
   out.push(widths.map((w) => "-".repeat(w)).join("  "));
@@ -367,13 +510,16 @@ export function formatReport(
     for (const mode of MODES) {
       const r = report.corpora[corpus][mode];
       if (r.status !== "ok") {
-        out.push(_row([corpus, mode, "n/a", "n/a", "n/a", "n/a", "n/a", "n/a", "-"], widths));
+        out.push(
+          _row([corpus, mode, "n/a", "n/a", "n/a", "n/a", "n/a", "n/a", "n/a", "-"], widths),
+        );
         continue;
       }
       out.push(_row([
         corpus,
         mode + (r.defaultMode ? "*" : ""),
         _f(r.all.ndcg10),
+        _f(r.all.ndcg10Project),
         _f(r.all.recall10),
         _f(r.all.mrr),
         _f(r.msPerQuery, 1),

@@ -5,7 +5,15 @@ import type { Tool } from "@modelcontextprotocol/sdk/types.js";
 import { AppError } from "../../src/errors.ts";
 import { createApp } from "../../src/http/app.ts";
 import { localhostProtection } from "../../src/mcp/route.ts";
-import { createMcpServer, type McpServerOptions } from "../../src/mcp/server.ts";
+import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+import type { z } from "zod";
+import {
+  createMcpServer,
+  type McpServerOptions,
+  SERVER_INFO,
+  toolList,
+} from "../../src/mcp/server.ts";
+import { TOOL_DEFINITIONS } from "../../src/mcp/tools.ts";
 import { fixtureContext } from "../fixtures/catalog.ts";
 
 const ctx = await fixtureContext();
@@ -232,4 +240,36 @@ Deno.test("svc_get_install_config takes client aliases and lists them for an unk
   assert.match(error.message, /Unknown client "emacs": use one of cursor/);
   assert.match(error.message, /claude-desktop \(aliases claude,/);
   await client.close();
+});
+
+Deno.test("the precomputed tools/list answer equals what the SDK's McpServer would list, built once", async () => {
+  // The SDK's own high-level server, registering the same definitions.
+  const sdk = new McpServer(SERVER_INFO);
+  for (const def of TOOL_DEFINITIONS) {
+    sdk.registerTool(def.name, {
+      title: def.title,
+      description: def.description,
+      inputSchema: def.input as z.ZodObject,
+      outputSchema: def.output as z.ZodObject,
+      annotations: {
+        title: def.title,
+        readOnlyHint: true,
+        destructiveHint: false,
+        idempotentHint: true,
+        openWorldHint: false,
+      },
+    }, () => ({ content: [] }));
+  }
+  const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+  await sdk.connect(serverSide);
+  const reference = new Client({ name: "reference", version: "1.0.0" });
+  await reference.connect(clientSide);
+  const ours = await connect();
+  // Compared as they travel: JSON.
+  const json = (value: unknown) => JSON.parse(JSON.stringify(value));
+  assert.deepEqual(json((await ours.listTools()).tools), json((await reference.listTools()).tools));
+  assert.equal(toolList(), toolList());
+  assert.deepEqual(ours.getServerCapabilities()?.tools, { listChanged: false });
+  await ours.close();
+  await reference.close();
 });

@@ -139,9 +139,15 @@ Deno.test("openapi: parameters come from the input schemas, with the bearer sche
     "subcategoryId",
     "leafId",
     "mode",
+    "safe",
     "limit",
     "offset",
   ]);
+  const safe = params.find((p) => p.name === "safe")!;
+  assert.deepEqual((safe.schema as JsonObject).enum, ["on", "off"]);
+  const servers = paths["/servers"]!.get!.parameters as JsonObject[];
+  const collapse = servers.find((p) => p.name === "collapse")!;
+  assert.deepEqual(collapse.schema, { default: true, type: "boolean" });
   const limit = params.find((p) => p.name === "limit")!;
   assert.deepEqual(limit.schema, { default: 10, type: "integer", minimum: 1, maximum: 50 });
   const compare = (paths["/tools/compare"]!.get!.parameters as JsonObject[])[0]!;
@@ -157,7 +163,7 @@ Deno.test("openapi: parameters come from the input schemas, with the bearer sche
   const bodySchema = (body.content as JsonObject)["application/json"] as JsonObject;
   assert.deepEqual((bodySchema.schema as JsonObject).required, ["query"]);
   const responses = paths["/tools/recommend"]!.post!.responses as JsonObject;
-  for (const status of ["200", "400", "401", "405", "413", "415", "429", "500"]) {
+  for (const status of ["200", "400", "401", "405", "413", "415", "429", "500", "503"]) {
     assert.ok(status in responses, status);
   }
   const components = doc.components as JsonObject;
@@ -173,6 +179,8 @@ Deno.test("openapi: parameters come from the input schemas, with the bearer sche
   assert.deepEqual(problem.required, ["type", "title", "status", "detail", "code"]);
   const rateLimited = (components.responses as JsonObject).RateLimited as JsonObject;
   assert.ok("Retry-After" in (rateLimited.headers as JsonObject));
+  const unavailable = (components.responses as JsonObject).QuotaUnavailable as JsonObject;
+  assert.ok("Retry-After" in (unavailable.headers as JsonObject));
   const ok = (paths["/tools"]!.get!.responses as Record<string, JsonObject>)["200"]!;
   assert.deepEqual(Object.keys(ok.headers as JsonObject), [
     "RateLimit-Policy",

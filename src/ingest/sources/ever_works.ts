@@ -128,7 +128,7 @@ const REFERENCE_ALIASES: Record<string, string> = {
 function _classifyUrl(
   url: string | undefined,
   report: SourceReport,
-): { repositoryUrl?: string; homepage?: string } {
+): { repositoryUrl?: string; homepage?: string; ownerHint?: string } {
   if (url === undefined) return {};
   const reference = REFERENCE_PATH.exec(url);
   if (reference) {

@@ -1,0 +1,23 @@
+import assert from "node:assert/strict";
+import { openCatalog } from "../../src/catalog/db.ts";
+
+Deno.test("the serving connection has sqlite-vec loaded and extension loading off", () => {
+  // Opened read-only, as the server opens the catalog.
+  const db = openCatalog(":memory:");
+  assert.match(String((db.prepare("SELECT vec_version() AS v").get() as { v: string }).v), /^v/);
+  // From SQL (an injected call) ...
+  assert.throws(
+    () => db.prepare("SELECT load_extension('/tmp/toolatlas-no-such-lib.so')").get(),
+    /not authorized/,
+  );
+  // ... and from code holding the handle.
+  assert.throws(
+    () => db.loadExtension("/tmp/toolatlas-no-such-lib.so"),
+    /Cannot load an extension: loading is off on this connection/,
+  );
+  db.close();
+  // The writer's connection is the same.
+  const writable = openCatalog(":memory:", { readOnly: false });
+  assert.throws(() => writable.loadExtension("/tmp/x.so"), /loading is off/);
+  writable.close();
+});
