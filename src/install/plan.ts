@@ -199,6 +199,7 @@ export function planInstalls(server: CatalogServer, client: ClientInfo): Plans {
     server.remotes.length > 0 && server.provenance.remotes === "official-server-json" &&
     !server.packages.some((p) => p.source === "official-server-json");
   const bundles: ServerPackage[] = [];
+  let lightCount = 0;
   server.packages.forEach((pkg, index) => {
     const transport = pkg.transport?.type ?? "stdio";
     if (transport !== "stdio") {
@@ -231,6 +232,7 @@ export function planInstalls(server: CatalogServer, client: ClientInfo): Plans {
       return;
     }
     const light = pkg.registryType !== "oci";
+    if (light) lightCount++;
     const official = pkg.source === "official-server-json" ? 0 : 1;
     // A package only other catalogs list, for a server whose own registry record lists only
     // hosted endpoints, comes after the vendor's endpoint (even through the bridge).
@@ -255,6 +257,8 @@ export function planInstalls(server: CatalogServer, client: ClientInfo): Plans {
         const from = pkg.source ? `, listed by ${_sourceName(pkg.source)}` : "";
         const why = light
           ? `runs with ${runner.command}, which needs only ${runner.needs.replace(/ \(.*\)$/, "")}`
+          : lightCount > 0
+          ? "runs in Docker, which needs Docker installed and running"
           : "runs in Docker (no package that runs without Docker is known)";
         const after = unlisted
           ? "; ranked after the vendor's endpoint, since the server's official registry record " +

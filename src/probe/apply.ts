@@ -24,7 +24,18 @@ export interface ProbeApplyStats {
   inventoriesAdded: number;
 }
 
-/** The catalog's summary of a stored probe. */
+/**
+ * The catalog's summary of a stored probe (everything but the tools, which become the
+ * inventory).
+ *
+ * @example
+ * ```ts
+ * probeSummary(record).toolCount; // record.tools.length
+ * ```
+ *
+ * @param record a stored probe
+ * @returns the summary kept on the server
+ */
 export function probeSummary(record: ProbeRecord): ProbeSummary {
   return {
     target: record.target,

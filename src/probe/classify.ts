@@ -60,7 +60,17 @@ const _INSTALL = [
 /** Deno's message for a package without an executable. */
 const _NO_BIN = /did not have a bin property|Failed resolving binary export/;
 
-/** Lines of a text without ANSI colour codes, trimmed, non-empty. */
+/**
+ * Lines of a text without ANSI colour codes, trimmed, non-empty.
+ *
+ * @example
+ * ```ts
+ * cleanLines("\x1b[31merror\x1b[0m: x\n\n  y "); // ["error: x", "y"]
+ * ```
+ *
+ * @param text process output
+ * @returns the lines
+ */
 export function cleanLines(text: string): string[] {
   // deno-lint-ignore no-control-regex
   return text.replace(/\x1b\[[0-9;]*m/g, "").split(/\r?\n/).map((l) => l.trim()).filter(Boolean);

@@ -60,7 +60,22 @@ function _duration(ms: number): string {
   return `${s}s`;
 }
 
-/** One progress line: done/total, rate, ETA and the outcome counts. */
+/**
+ * One progress line: done/total, rate, ETA and the outcome counts.
+ *
+ * @example
+ * ```ts
+ * progressLine(30, 300, 60_000, { launched: 2 }, "x: launched");
+ * // "[probe] 30/300 (10%) · 30.0/min · ETA 9m00s · launched 2 · x: launched"
+ * ```
+ *
+ * @param done probes finished
+ * @param total probes planned
+ * @param elapsedMs time since the start, milliseconds
+ * @param counts outcomes so far, by error class or `launched`
+ * @param last a word on the probe that just finished
+ * @returns the line
+ */
 export function progressLine(
   done: number,
   total: number,

@@ -31,6 +31,11 @@ const _LIVE = new Set<Deno.ChildProcess>();
 /**
  * Registers a child process until it exits, so {@link killLiveChildren} can end it.
  *
+ * @example
+ * ```ts
+ * const child = trackChild(new Deno.Command("deno", { args: ["cache", "npm:x"] }).spawn());
+ * ```
+ *
  * @param child the process
  * @returns the same process
  */

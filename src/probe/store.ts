@@ -110,6 +110,7 @@ export async function readProbeStore(
  *
  * @param path the store file
  * @param records the records (later ones win for the same target)
+ * @returns when the file is in place
  * @throws {Deno.errors.PermissionDenied} when the folder is not writable
  */
 export async function writeProbeStore(
