@@ -1,5 +1,5 @@
 /**
- * toolatlas command line: `serve` (default) or `ingest [--sources DIR]`.
+ * toolatlas command line: `serve` (default), `ingest [--sources DIR]`, `keys ...` or `probe ...`.
  *
  * Reads the configuration, opens the stores and starts the requested work; nothing else.
  *
@@ -13,6 +13,7 @@ import { isLoopback, localhostProtection } from "./src/mcp/route.ts";
 import { openAccess } from "./src/access/access.ts";
 import { keysCommand } from "./src/access/keys_cli.ts";
 import { buildCatalog } from "./src/ingest/build.ts";
+import { probeCommand } from "./src/probe/cli.ts";
 import { AppError } from "./src/errors.ts";
 
 const USAGE = `Usage:
@@ -22,6 +23,9 @@ const USAGE = `Usage:
   deno task ingest [--sources DIR] [--no-embed]
                                   build data/catalog.db from the raw dumps (default ../shared/data);
                                   --no-embed skips sentence embeddings (lexical search only)
+  deno task probe [--limit N] [--concurrency N] ...  (deno task probe --help)
+                                  launch-probe npm packages of the catalog; results go to
+                                  data/probes.jsonl, which the ingest merges
 
 Environment: PORT (8000), HOSTNAME (0.0.0.0), PUBLIC_BASE_URL, TOOLATLAS_SOURCES, TOOLATLAS_CATALOG,
 TOOLATLAS_EMBED (1), TOOLATLAS_EMBED_CACHE (data/embed-cache.db), TOOLATLAS_KV (data/kv.sqlite3),
@@ -38,6 +42,8 @@ async function _exists(path: string): Promise<boolean> {
 }
 
 async function main(args: string[]): Promise<number> {
+  // The probe command has its own options.
+  if (args[0] === "probe") return await probeCommand(args.slice(1));
   const { positionals, values } = parseArgs({
     args,
     allowPositionals: true,

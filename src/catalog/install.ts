@@ -6,14 +6,30 @@
  */
 import { z } from "zod";
 import { AppError } from "../errors.ts";
-import { CLIENT_IDS, installConfig, installConfigs, InstallConfigSchema } from "../install/mod.ts";
+import {
+  acceptedClientsText,
+  CLIENT_NAMES,
+  installConfig,
+  installConfigs,
+  InstallConfigSchema,
+  resolveClient,
+} from "../install/mod.ts";
 import { type CatalogContext, serverUrl } from "./context.ts";
 import { parseInput } from "./validate.ts";
 
 /** Input of {@link getInstallConfig}. */
 export const InstallConfigInput = z.object({
   name: z.string().trim().min(1).max(300).describe("Server name, e.g. io.github.owner/repo"),
-  client: z.enum(CLIENT_IDS).describe("Client to configure; omit for every client").optional(),
+  client: z.preprocess(
+    (v) => typeof v === "string" ? v.trim().toLowerCase() : v,
+    z.enum(CLIENT_NAMES as [string, ...string[]], {
+      error: (issue) =>
+        `Unknown client ${JSON.stringify(issue.input)}: use one of ${acceptedClientsText()}`,
+    }),
+  ).transform((name) => resolveClient(name)!).describe(
+    "Client to configure, by id or alias (case-insensitive; claude is Claude Desktop); " +
+      "omit for every client",
+  ).optional(),
 }).strict();
 
 /** Output of {@link getInstallConfig}. */
@@ -30,6 +46,7 @@ export const InstallConfigOutput = z.object({
  * @returns the server and one config per requested client (`available: false` with a reason
  *   when no install method is known; never a guess)
  * @throws {AppError} `not_found` for an unknown server; `invalid_parameter` for an unknown client
+ *   (the message lists every accepted id and alias)
  */
 export function getInstallConfig(
   ctx: CatalogContext,

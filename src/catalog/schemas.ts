@@ -383,6 +383,31 @@ const Input = z.object({
   default: z.string().optional(),
   value: z.string().optional(),
   type: z.string().optional(),
+  format: z.string().optional(),
+  choices: z.array(z.string()).optional(),
+  placeholder: z.string().optional(),
+  valueHint: z.string().optional(),
+  isRepeated: z.boolean().optional(),
+  variables: z.record(z.string(), z.unknown()).optional().describe(
+    "Inputs that {name} references in value stand for (server.json variables)",
+  ),
+});
+
+/** A launch probe of one package or endpoint (src/probe/), as the catalog keeps it. */
+const ProbeSummarySchema = z.object({
+  target: z.string().describe("npm:<package> or remote:<url>"),
+  registryType: z.string(),
+  identifier: z.string(),
+  version: z.string().nullable().describe("The version that ran"),
+  probedAt: z.string().describe("ISO 8601 time of the probe"),
+  launched: z.boolean().describe("True when the server answered initialize"),
+  errorClass: z.string().nullable().describe(
+    "null on success; install_failed, no_executable, needs_secret, sandbox_denied, crashed, " +
+      "not_mcp, timed_out, tools_list_failed, needs_auth or unreachable",
+  ),
+  detail: z.string().nullable(),
+  toolCount: z.number().int(),
+  serverInfo: z.object({ name: z.string(), version: z.string() }).nullable(),
 });
 
 /** Full details of one server. */
@@ -401,6 +426,10 @@ export const ServerDetailsOutput = ServerSummary.extend({
     packageArguments: z.array(Input).optional(),
     runtimeArguments: z.array(Input).optional(),
     fileSha256: z.string().optional(),
+    source: z.string().optional().describe("Source that lists the package"),
+    inputsFrom: z.string().optional().describe(
+      "README the project completed the package's inputs from, when no source declared them",
+    ),
   })),
   remotes: z.array(z.object({
     type: z.string(),
@@ -447,7 +476,15 @@ export const ServerDetailsOutput = ServerSummary.extend({
     "Trust score with every component, its points and evidence, and safety-scan findings",
   ),
   inventoryStatus: z.enum(["known", "unknown"]),
-  inventorySource: z.string().nullable(),
+  inventorySource: z.string().nullable().describe("Source of the tool list; probe: a launch probe"),
+  probes: z.array(ProbeSummarySchema).describe("Launch probes of the server's packages"),
+  verified: z.object({
+    probedAt: z.string(),
+    identifier: z.string(),
+    version: z.string().nullable(),
+    toolCount: z.number().int(),
+    text: z.string().describe("e.g. verified: launched and listed 9 tools on 2026-11-27"),
+  }).nullable().describe("Set when a launch probe started the server and listed its tools"),
   sources: z.array(SourceAttribution),
   provenance: z.record(z.string(), z.string()),
 });

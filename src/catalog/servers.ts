@@ -242,8 +242,27 @@ export function getServer(
     trust: s.trust ?? null,
     inventoryStatus: s.tools.length > 0 ? "known" : "unknown",
     inventorySource: s.toolsSource ?? null,
+    probes: s.probes ?? [],
+    verified: _verified(s),
     sources: sourceRefs(ctx, s.sources),
     provenance: s.provenance,
+  };
+}
+
+/** The launch probe that started the server and listed its tools, if any. */
+function _verified(s: CatalogServer): z.infer<typeof ServerDetailsOutput>["verified"] {
+  const probe = (s.probes ?? []).find((p) =>
+    p.launched && p.errorClass === null && p.toolCount > 0
+  );
+  if (probe === undefined) return null;
+  return {
+    probedAt: probe.probedAt,
+    identifier: probe.identifier,
+    version: probe.version,
+    toolCount: probe.toolCount,
+    text: `verified: launched and listed ${probe.toolCount} tools on ${
+      probe.probedAt.slice(0, 10)
+    }`,
   };
 }
 

@@ -29,6 +29,8 @@ import { scoreServer } from "./trust.ts";
 import { type ContentFlagStats, flagAll } from "./content_flags.ts";
 import { groupProjects, type IdentityStats } from "./identity.ts";
 import { applyVendorFlags, type VendorFlagStats, VendorRules } from "./vendor.ts";
+import { applyProbes, type ProbeApplyStats } from "../probe/apply.ts";
+import { PROBE_STORE_URL, readProbeStore } from "../probe/store.ts";
 import { type SourceCounts, SourceReport } from "./report.ts";
 import { PRICE_ADAPTERS, SERVER_ADAPTERS, TOOL_ADAPTERS } from "./sources/mod.ts";
 import type {
@@ -70,6 +72,8 @@ export interface IngestReport {
   taxonomy?: ClassificationSummary & { model: LeafModelReport };
   /** The embedding step (absent when built with `--no-embed`). */
   embedding?: EmbedStats;
+  /** Launch probes merged from the probe store (absent when none was read). */
+  probes?: ProbeApplyStats & { skipped: number; inventoryCoverage: number };
   /** Trust grade counts, score quantiles (p10, p25, p50, p75, p90) and servers with findings. */
   trust: {
     grades: Record<string, number>;
@@ -92,6 +96,8 @@ export interface BuildOptions {
   embed?: boolean;
   /** Embedding cache file (default `data/embed-cache.db`). */
   embedCachePath?: string;
+  /** Probe store to merge (default `data/probes.jsonl`; `null`: none). */
+  probesPath?: string | URL | null;
 }
 
 /** Merged catalog content before it is written. */
@@ -155,6 +161,7 @@ async function _readAll<T>(
 export async function mergeAll(
   sourcesDir: string,
   log: (line: string) => void = _stderr,
+  probesPath: string | URL | null = PROBE_STORE_URL,
 ): Promise<MergedCatalog> {
   const started = performance.now();
   log(`[ingest] reading sources from ${sourcesDir}`);
@@ -177,6 +184,30 @@ export async function mergeAll(
     `[ingest] publishers: ${vendor.inOfficialRegistry} in the official registry, ` +
       `${vendor.vendorOfficial} vendor-official, ${vendor.reference} reference (${vendor.archived} archived)`,
   );
+  let probes: IngestReport["probes"];
+  if (probesPath !== null) {
+    // A probe never stops the ingest: an unreadable store is reported and left out.
+    try {
+      const store = await readProbeStore(probesPath);
+      const stats = applyProbes(mergedServers.servers, store.records);
+      const withTools = mergedServers.servers.filter((s) => s.tools.length > 0).length;
+      probes = {
+        ...stats,
+        skipped: store.skipped,
+        inventoryCoverage: withTools / Math.max(mergedServers.servers.length, 1),
+      };
+      log(
+        `[ingest] launch probes: ${stats.records} records, ${stats.serversProbed} servers probed, ` +
+          `${stats.inventories} inventories from probes (${stats.inventoriesAdded} new); ` +
+          `${withTools} servers (${
+            (100 * probes.inventoryCoverage).toFixed(1)
+          }%) have a tool inventory` +
+          (store.skipped > 0 ? `; ${store.skipped} unreadable lines skipped` : ""),
+      );
+    } catch (error) {
+      log(`[ingest] cannot read the probe store: ${String(error)}; going on without it`);
+    }
+  }
   const now = new Date();
   const grades: Record<string, number> = { A: 0, B: 0, C: 0, D: 0, E: 0 };
   let withFindings = 0;
@@ -243,6 +274,7 @@ export async function mergeAll(
     publishers: vendor,
     identity,
     content,
+    ...(probes !== undefined && { probes }),
     trust,
     totals: {
       servers: mergedServers.servers.length,
@@ -271,7 +303,11 @@ export async function mergeAll(
 export async function buildCatalog(options: BuildOptions): Promise<IngestReport> {
   const log = options.log ?? _stderr;
   const started = performance.now();
-  const merged = await mergeAll(options.sourcesDir, log);
+  const merged = await mergeAll(
+    options.sourcesDir,
+    log,
+    options.probesPath === undefined ? PROBE_STORE_URL : options.probesPath,
+  );
   let vectors: CatalogVectors | undefined;
   const pool = options.embed ?? true ? new EmbedderPool() : undefined;
   let placements: Awaited<ReturnType<typeof classifyAll>>;

@@ -16,12 +16,14 @@
  * @module
  */
 import { cleanText, normalizeRepoUrl, slugify } from "./clean.ts";
+import { mergePackages, type RefusedPackage } from "./merge_packages.ts";
 import type { TrustScore } from "./trust.ts";
 import { UnionFind } from "./union_find.ts";
 import { coreKey } from "../catalog/name_keys.ts";
 import type {
   ContentFlags,
   MergeStats,
+  ProbeSummary,
   ServerPackage,
   ServerRemote,
   ServerTool,
@@ -61,7 +63,10 @@ export interface CatalogServer {
   /** Folder of the server in a monorepo. */
   subfolder?: string;
   homepage?: string;
+  /** Packages of every source that belong to the server, each with its `source` (merge_packages.ts). */
   packages: ServerPackage[];
+  /** Packages a source lists that do not belong to the server's repository, with the reason. */
+  refusedPackages?: RefusedPackage[];
   remotes: ServerRemote[];
   hosting: Hosting;
   /** Transports: `stdio`, `streamable-http`, `sse`. */
@@ -116,8 +121,10 @@ export interface CatalogServer {
   /** Validated by toolsdk. */
   validated: boolean;
   tools: ServerTool[];
-  /** Source of `tools`, when known. */
+  /** Source of `tools`, when known (`probe` when a launch probe listed them). */
   toolsSource?: string;
+  /** Launch probes of the server's packages or endpoints (set by `src/probe/apply.ts`). */
+  probes?: ProbeSummary[];
   /** Every source record merged here. */
   sources: SourceRef[];
   /** Field name → source id of its value. */
@@ -396,7 +403,12 @@ function _build(records: SourceServer[], locations: _Location[]): CatalogServer 
     (r) => r.description !== undefined && r.description.length >= 20 ? r.description : undefined,
   ) ??
     pick("description", (r) => r.description) ?? "";
-  const packages = pick("packages", (r) => r.packages) ?? [];
+  const { packages, refused } = mergePackages(
+    records,
+    loc?.repo ? `https://${loc.repo}` : null,
+    loc?.subfolder,
+  );
+  if (packages[0]?.source !== undefined) provenance.packages = packages[0].source;
   const remotes = pick("remotes", (r) => r.remotes) ?? [];
   const toolRecord = TOOL_SOURCES.map((s) => records.find((r) => r.source === s && r.tools?.length))
     .find((r) => r !== undefined);
@@ -452,6 +464,7 @@ function _build(records: SourceServer[], locations: _Location[]): CatalogServer 
   };
   if (hints.length > 0 && server.repositoryUrl === null) server.hints = hints;
   if (loc?.repo) provenance.repositoryUrl = records[locations.indexOf(loc)]!.source;
+  if (refused.length > 0) server.refusedPackages = refused;
   if (toolRecord) {
     server.toolsSource = toolRecord.source;
     provenance.tools = toolRecord.source;

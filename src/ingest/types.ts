@@ -28,19 +28,36 @@ export interface SourceInfo {
   path: string;
 }
 
-/** A key/value item a server expects: environment variable, header or argument (server.json). */
+/**
+ * A key/value item a server expects: environment variable, header or argument (server.json
+ * `Input`, `KeyValueInput`, `PositionalArgument`, `NamedArgument`; schema
+ * https://static.modelcontextprotocol.io/schemas/2025-09-29/server.schema.json).
+ */
 export interface ServerInput {
-  /** Variable, header or argument name, e.g. `"GITHUB_TOKEN"`. */
+  /** Variable, header or argument name, e.g. `"GITHUB_TOKEN"`, `"--port"`. */
   name: string;
   description?: string;
+  /** server.json `isRequired` (the schema's default is false). */
   isRequired?: boolean;
   /** True for secrets (tokens, passwords): clients must prompt, never store in plain text. */
   isSecret?: boolean;
   default?: string;
-  /** Fixed value, possibly with `{placeholders}` (server.json `value`). */
+  /** Fixed value, possibly with `{name}` references to {@link ServerInput.variables}. */
   value?: string;
   /** For arguments: `"positional"` or `"named"` (server.json `type`). */
   type?: string;
+  /** `string` (default), `number`, `boolean` or `filepath` (server.json `format`). */
+  format?: string;
+  /** The only values allowed (server.json `choices`). */
+  choices?: string[];
+  /** A hint shown to the user, e.g. `"sk-..."` (server.json `placeholder`). */
+  placeholder?: string;
+  /** A positional argument's display name, e.g. `"allowed_directory"` (server.json `valueHint`). */
+  valueHint?: string;
+  /** The argument may be given several times (server.json `isRepeated`). */
+  isRepeated?: boolean;
+  /** Inputs that `{name}` references in `value` stand for (server.json `variables`). */
+  variables?: Record<string, ServerInput>;
 }
 
 /** MCP transport names of server.json. */
@@ -63,6 +80,16 @@ export interface ServerPackage {
   runtimeArguments?: ServerInput[];
   /** SHA-256 of the package file (mcpb), lowercase hex. */
   fileSha256?: string;
+  /**
+   * Id of the source that lists this package (set by the merge step, which unites the packages
+   * of every source of a server), e.g. `"official-server-json"`, `"toolsdk"`.
+   */
+  source?: string;
+  /**
+   * README the project read to complete this package's inputs (`data/package_inputs.json`), when
+   * no source declared them all.
+   */
+  inputsFrom?: string;
 }
 
 /** One remote endpoint of a server (server.json `remotes[]`). */
@@ -71,6 +98,37 @@ export interface ServerRemote {
   /** HTTPS (or HTTP) URL of the endpoint. */
   url: string;
   headers?: ServerInput[];
+}
+
+/**
+ * What a launch probe (`src/probe/`) found for one package or endpoint of a server, as kept in the
+ * catalog (the tools themselves go to the server's inventory).
+ */
+export interface ProbeSummary {
+  /** What was probed: `npm:@scope/name` or `remote:<url>`. */
+  target: string;
+  /** `npm`, or `remote` for an HTTP endpoint. */
+  registryType: string;
+  /** Package name, or the endpoint URL. */
+  identifier: string;
+  /** The version that ran (resolved by the installer), or `null`. */
+  version: string | null;
+  /** ISO 8601 time of the probe. */
+  probedAt: string;
+  /** True when the server answered `initialize`. */
+  launched: boolean;
+  /**
+   * `null` on success, else one of `install_failed`, `no_executable`, `crashed`, `needs_secret`,
+   * `sandbox_denied`, `timed_out`, `not_mcp`, `tools_list_failed` (stdio) or `needs_auth`,
+   * `unreachable` (HTTP); see `src/probe/classify.ts`.
+   */
+  errorClass: string | null;
+  /** A short explanation (the last error line the server printed), or `null`. */
+  detail: string | null;
+  /** Tools listed (0 when `tools/list` was not reached). */
+  toolCount: number;
+  /** `serverInfo.name` and `version` the server reported, or `null`. */
+  serverInfo: { name: string; version: string } | null;
 }
 
 /** One tool an MCP server exposes. */

@@ -261,18 +261,22 @@ export const TOOL_DEFINITIONS: ToolDefinition[] = [
               : ""
           }`
           : "Trust: not scored",
-        `Tools (${s.inventoryStatus}): ${s.tools.map((t) => t.name).join(", ") || "none known"}`,
+        `Tools (${s.inventoryStatus}${s.inventorySource ? `, from ${s.inventorySource}` : ""}): ${
+          s.tools.map((t) => t.name).join(", ") || "none known"
+        }`,
+        s.verified ? `Launch probe: ${s.verified.text}` : "",
         `Page: ${s.svcUrl}`,
-      ].join("\n"),
+      ].filter(Boolean).join("\n"),
   }),
   _define({
     name: "svc_get_install_config",
     title: "Install config for an MCP server",
     description:
-      "Ready-to-paste configuration to install an MCP server in a client: cursor, claude-desktop, " +
-      "claude-code, vscode, zed, windsurf, codex or gemini-cli (omit client for all). Gives the " +
-      "config text, the file it goes in, a CLI one-liner where the client has one, and the " +
-      "secrets to fill in (placeholders, never real values).",
+      "Ready-to-paste configuration to install an MCP server in a client: cursor, claude-desktop " +
+      "(alias claude), claude-code, vscode, zed, windsurf, codex or gemini-cli (omit client for " +
+      "all). Gives the config text, the file it goes in, a CLI one-liner where the client has " +
+      "one, the chosen method with its reason, the values to fill in (requiredInputs; secrets " +
+      "are placeholders, never real values), alternatives, and whether a launch probe verified it.",
     input: InstallConfigInput,
     output: InstallConfigOutput,
     run: getInstallConfig,
@@ -281,9 +285,20 @@ export const TOOL_DEFINITIONS: ToolDefinition[] = [
         c.available
           ? [
             `## ${c.clientName}: ${c.filePaths.map((p) => p.path).join(" or ")}`,
+            c.method ? `Method: ${c.method.reason}` : "",
+            c.verified ? `${c.verified.text[0]!.toUpperCase()}${c.verified.text.slice(1)}` : "",
             c.config ?? "",
             c.cliCommand ? `CLI: ${c.cliCommand}` : "",
+            c.requiredInputs.length > 0
+              ? `Fill in: ${
+                c.requiredInputs.map((i) => `${i.placeholder} (${i.description ?? i.name})`)
+                  .join("; ")
+              }`
+              : "",
             ...c.notes.map((n) => `Note: ${n}`),
+            c.alternatives.length > 0
+              ? `Alternatives: ${c.alternatives.map((a) => a.method.reason).join(" | ")}`
+              : "",
           ].filter(Boolean).join("\n")
           : `## ${c.clientName}: ${c.reason}`
       ).join("\n\n"),

@@ -107,6 +107,8 @@ function InstallSection(props: { configs: InstallConfigs["configs"] }) {
               ? <p class="muted">{c.reason ?? "No install method known."}</p>
               : (
                 <>
+                  {c.method !== null && <p class="small">{inlineCode(c.method.reason)}</p>}
+                  {c.verified !== null && <p class="small verified">✓ {c.verified.text}</p>}
                   {c.filePaths.length > 0 && (
                     <div class="small">
                       <span class="muted">Goes in:</span> {c.filePaths.map((f, i) => (
@@ -138,7 +140,8 @@ function InstallSection(props: { configs: InstallConfigs["configs"] }) {
                       <span class="muted">Values to provide:</span> {c.secrets.map((s, i) => (
                         <>
                           {i > 0 && ", "}
-                          <code>{s.name}</code>
+                          <code>{s.placeholder}</code>
+                          {s.description ? ` ${s.description}` : ""}
                           {s.required ? "" : " (optional)"}
                         </>
                       ))}
@@ -148,6 +151,22 @@ function InstallSection(props: { configs: InstallConfigs["configs"] }) {
                     <ul class="small muted notes">
                       {c.notes.map((n) => <li>{inlineCode(n)}</li>)}
                     </ul>
+                  )}
+                  {c.alternatives.length > 0 && (
+                    <details class="small">
+                      <summary>
+                        {c.alternatives.length} other {c.alternatives.length === 1 ? "way" : "ways"}
+                        {" "}
+                        to install
+                      </summary>
+                      {c.alternatives.map((a) => (
+                        <div class="alternative">
+                          <p>{inlineCode(a.method.reason)}</p>
+                          {a.verified !== null && <p class="verified">✓ {a.verified.text}</p>}
+                          {a.config !== null && <pre><code>{a.config}</code></pre>}
+                        </div>
+                      ))}
+                    </details>
                   )}
                 </>
               )}
@@ -223,9 +242,16 @@ function InventorySection(props: { s: ServerDetails }) {
               </li>
             ))}
           </ul>
-          {s.inventorySource !== null && (
-            <p class="small muted">Inventory from {s.inventorySource}.</p>
-          )}
+          {s.verified !== null && s.inventorySource === "probe"
+            ? (
+              <p class="small muted">
+                Inventory from a launch probe of <code>{s.verified.identifier}</code>
+                {s.verified.version !== null && ` ${s.verified.version}`}: {s.verified.text}.
+              </p>
+            )
+            : s.inventorySource !== null && (
+              <p class="small muted">Inventory from {s.inventorySource}.</p>
+            )}
         </>
       )}
     </section>

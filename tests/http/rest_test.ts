@@ -307,12 +307,39 @@ Deno.test("GET /api/v1/servers/{name}/install-config gives one client's config o
     "/api/v1/servers/github.com/someone/github-mcp/install-config?client=cursor",
   );
   assert.equal(none.body.configs[0].available, true);
-  await problem(
+  const unknown = await problem(
     "/api/v1/servers/io.github.acme/postgres/install-config?client=emacs",
     400,
     "invalid_parameter",
   );
+  // The message names the value and lists every id with its aliases.
+  assert.match(unknown.detail, /Unknown client "emacs"/);
+  assert.match(unknown.detail, /claude-desktop \(aliases claude, /);
+  assert.match(unknown.detail, /gemini-cli \(aliases gemini, /);
+  assert.deepEqual(unknown.errors.map((e: { field: string }) => e.field), ["client"]);
   await problem("/api/v1/servers/no/such/install-config", 404, "not_found");
+});
+
+Deno.test("install-config accepts client aliases, case-insensitive: claude is Claude Desktop", async () => {
+  for (
+    const [name, id] of [
+      ["claude", "claude-desktop"],
+      ["Claude", "claude-desktop"],
+      [
+        "gemini",
+        "gemini-cli",
+      ],
+      ["vs-code", "vscode"],
+      ["claude_code", "claude-code"],
+    ]
+  ) {
+    const { res, body } = await get(
+      `/api/v1/servers/io.github.acme/postgres/install-config?client=${name}`,
+    );
+    assert.equal(res.status, 200, name);
+    assert.equal(body.configs.length, 1, name);
+    assert.equal(body.configs[0].client, id, name);
+  }
 });
 
 Deno.test("a server with no package and no remote gets a clear no-install-method answer", async () => {

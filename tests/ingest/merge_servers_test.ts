@@ -189,3 +189,36 @@ Deno.test("mergeServers() uses a repository hint only to join an existing reposi
   assert.equal(lone.repositoryUrl, null);
   assert.equal(lone.name, "smithery/acme-other");
 });
+
+Deno.test("mergeServers() unites the packages of every source, keeping only those of the server", () => {
+  const { servers } = mergeServers([
+    rec({
+      source: "docker",
+      sourceId: "memory",
+      repositoryUrl: "https://github.com/modelcontextprotocol/servers",
+      subfolder: "src/memory",
+      packages: [{ registryType: "oci", identifier: "mcp/memory" }],
+    }),
+    rec({
+      source: "toolsdk",
+      sourceId: "memory",
+      repositoryUrl: "https://github.com/modelcontextprotocol/servers/tree/main/src/memory",
+      packages: [
+        { registryType: "npm", identifier: "@modelcontextprotocol/server-memory" },
+        { registryType: "oci", identifier: "docker.io/mcp/memory:latest" },
+        { registryType: "pypi", identifier: "knowledge-graph" },
+      ],
+    }),
+  ]);
+  assert.equal(servers.length, 1);
+  const s = servers[0]!;
+  // The Docker image (same image twice) once, the npm package added, the made-up name refused.
+  assert.deepEqual(s.packages.map((p) => [p.registryType, p.identifier, p.source]), [
+    ["oci", "mcp/memory", "docker"],
+    ["npm", "@modelcontextprotocol/server-memory", "toolsdk"],
+  ]);
+  assert.deepEqual(s.refusedPackages?.map((r) => [r.package.identifier, r.source]), [
+    ["knowledge-graph", "toolsdk"],
+  ]);
+  assert.equal(s.provenance.packages, "docker");
+});

@@ -62,12 +62,17 @@ Deno.test("Cursor: a remote uses url and headers with the Bearer template filled
   });
   assert.deepEqual(cfg.secrets, [{
     name: "SMITHERY_API_KEY",
+    label: "smithery_api_key",
     description: "Bearer token for Smithery authentication",
     required: true,
     secret: true,
     placeholder: "${env:SMITHERY_API_KEY}",
     kind: "header",
+    format: null,
+    choices: null,
+    hint: null,
   }]);
+  assert.deepEqual(cfg.requiredInputs, cfg.secrets);
 });
 
 Deno.test("Claude Desktop: secrets are visible placeholders with a note to replace them", () => {
@@ -184,9 +189,17 @@ Deno.test("VS Code: servers plus inputs, secrets prompted with password true", (
 });
 
 Deno.test("VS Code: a required non-secret setting is an input with password false", () => {
+  // Teamwork's own endpoint comes first; its Docker image is the alternative.
   const cfg = installConfig(TEAMWORK, "vscode");
   const obj = cfg.configObject as { inputs: { id: string; password: boolean }[] };
-  assert.deepEqual(obj.inputs.map((i) => [i.id, i.password]), [["tw-mcp-bearer-token", true]]);
+  assert.deepEqual(obj.inputs.map((i) => [i.id, i.password]), [[
+    "teamwork-com-authorization",
+    true,
+  ]]);
+  const docker = cfg.alternatives.find((a) => a.method.registryType === "oci")?.configObject as {
+    inputs: { id: string; password: boolean }[];
+  };
+  assert.deepEqual(docker.inputs.map((i) => [i.id, i.password]), [["tw-mcp-bearer-token", true]]);
   const zenml = installConfig(
     server({
       name: "x/zen",
@@ -316,7 +329,8 @@ Deno.test("Codex: a Bearer header becomes bearer_token_env_var, other headers en
       "leaky-remote": {
         url: "https://mcp.leaky.example/mcp",
         http_headers: { "X-Client": "toolatlas" },
-        env_http_headers: { Authorization: "AUTHORIZATION" },
+        // `AUTHORIZATION` alone would clash with other servers: prefixed with the server key.
+        env_http_headers: { Authorization: "LEAKY_REMOTE_AUTHORIZATION" },
       },
     },
   });
@@ -340,9 +354,9 @@ Deno.test("Codex: an SSE-only remote runs through mcp-remote with forwarded vari
           "--transport",
           "sse-only",
           "--header",
-          "x-api-key:${X_API_KEY}",
+          "x-api-key:${WEATHER_SSE_X_API_KEY}",
         ],
-        env_vars: ["X_API_KEY"],
+        env_vars: ["WEATHER_SSE_X_API_KEY"],
       },
     },
   });
@@ -369,7 +383,7 @@ Deno.test("Gemini CLI: httpUrl for streamable HTTP, url for SSE, $NAME for secre
     mcpServers: {
       "weather-sse": {
         url: "https://mcp.weather.example/sse",
-        headers: { "x-api-key": "$X_API_KEY" },
+        headers: { "x-api-key": "$WEATHER_SSE_X_API_KEY" },
       },
     },
   });
@@ -410,5 +424,5 @@ Deno.test("Gemini CLI: a variable followed by letters is written with braces", (
   const cfg = installConfig(srv, "gemini-cli");
   const entry = (cfg.configObject as { mcpServers: Record<string, { headers: unknown }> })
     .mcpServers.suffix;
-  assert.deepEqual(entry?.headers, { "X-Token": "${TOKEN}abc" });
+  assert.deepEqual(entry?.headers, { "X-Token": "${SUFFIX_TOKEN}abc" });
 });

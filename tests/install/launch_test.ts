@@ -1,19 +1,10 @@
 import assert from "node:assert/strict";
 import type { ServerPackage } from "../../src/ingest/types.ts";
-import {
-  CLIENT_IDS,
-  clientInfo,
-  literalText,
-  NO_METHOD_REASON,
-  packageLaunch,
-  planInstall,
-  remoteUrlKind,
-  renderValue,
-  serverKey,
-  shellJoin,
-  shellQuote,
-  type StdioLaunch,
-} from "../../src/install/launch.ts";
+import { CLIENT_IDS, clientInfo } from "../../src/install/client_table.ts";
+import { literalText, renderValue } from "../../src/install/inputs.ts";
+import { packageLaunch, remoteUrlKind, type StdioLaunch } from "../../src/install/launch.ts";
+import { NO_METHOD_REASON, planInstall, planInstalls } from "../../src/install/plan.ts";
+import { serverKey, shellJoin, shellQuote } from "../../src/install/render.ts";
 import { installConfig } from "../../src/install/mod.ts";
 import { server } from "../fixtures/catalog.ts";
 import {
@@ -58,14 +49,15 @@ Deno.test("data/clients.json lists the eight clients with https documentation li
 });
 
 Deno.test("packageLaunch() runs npm with npx -y and the pinned version", () => {
-  const { launch } = packageLaunch(pkgOf(FILESYSTEM));
+  const { launch, notes } = packageLaunch(pkgOf(FILESYSTEM));
+  // The optional positional argument with a default is left to the server.
   assert.deepEqual(words(launch), [
     "npx",
     "-y",
     "@modelcontextprotocol/server-filesystem@2025.8.21",
     "{ALLOWED_DIRECTORY}",
-    "/tmp",
   ]);
+  assert.ok(notes.some((n) => n.includes("second_directory")));
 });
 
 Deno.test("packageLaunch() runs pypi with uvx, without a version when none is pinned", () => {
@@ -97,6 +89,7 @@ Deno.test("packageLaunch() runs oci with docker run -i --rm and one -e per varia
     "mcp/postgres:0.6.2",
     "{DATABASE_URL}",
   ]);
+  // A required setting takes its default; a secret's default is never copied.
   assert.deepEqual(launch.env.map((e) => [e.name, literalText(e.value)]), [
     ["PGHOST", "localhost"],
     ["PGPASSWORD", null],
@@ -169,10 +162,8 @@ Deno.test("packageLaunch() writes named arguments as --name value and skips opti
     "@supabase/mcp-server-supabase@0.5.4",
     "--project-ref",
     "{PROJECT_REF}",
-    "--features",
-    "database,docs",
   ]);
-  assert.ok(notes.some((n) => n.includes("--read-only")));
+  assert.ok(notes.some((n) => n.includes("--read-only") && n.includes("--features")));
   const bare = packageLaunch({
     registryType: "npm",
     identifier: "p",
@@ -184,8 +175,13 @@ Deno.test("packageLaunch() writes named arguments as --name value and skips opti
 Deno.test("packageLaunch() does not repeat npx's own -y given as a runtime argument", () => {
   const { launch, notes } = packageLaunch(pkgOf(FLORENTINE));
   assert.deepEqual(words(launch), ["npx", "-y", "@florentine-ai/mcp@0.1.4", "--mode", "static"]);
-  assert.deepEqual(launch.env.map((e) => e.name), ["FLORENTINE_TOKEN"]);
-  assert.ok(notes.some((n) => n.includes("LLM_KEY") && n.includes("SESSION_ID")));
+  // A declared secret is always present; required only when the record says so.
+  assert.deepEqual(launch.env.map((e) => e.name), ["FLORENTINE_TOKEN", "LLM_KEY"]);
+  assert.deepEqual(launch.variables.map((v) => [v.name, v.secret, v.required]), [
+    ["FLORENTINE_TOKEN", true, true],
+    ["LLM_KEY", true, false],
+  ]);
+  assert.ok(notes.some((n) => n.includes("SESSION_ID")));
 });
 
 Deno.test("packageLaunch() leaves out runtime arguments written for another runtime", () => {
@@ -221,8 +217,8 @@ Deno.test("packageLaunch() treats unflagged token-like names as secrets and neve
     identifier: "p",
     environmentVariables: [
       { name: "SERVICE_API_KEY", default: "sk-real-secret-default" },
-      { name: "LOG_LEVEL", default: "info" },
-      { name: "PUBLIC_KEY_ID", isSecret: false, default: "kid-1" },
+      { name: "LOG_LEVEL", isRequired: true, default: "info" },
+      { name: "PUBLIC_KEY_ID", isSecret: false, isRequired: true, default: "kid-1" },
     ],
   });
   assert.deepEqual(launch.env.map((e) => [e.name, literalText(e.value)]), [
@@ -240,7 +236,7 @@ Deno.test("packageLaunch() refuses a package type it cannot run", () => {
   );
 });
 
-Deno.test("planInstall() prefers npm, then pypi, oci and nuget", () => {
+Deno.test("planInstall() prefers npm, then pypi and nuget, and Docker last", () => {
   const all = server({
     name: "x/all",
     title: "All",
@@ -262,15 +258,23 @@ Deno.test("planInstall() prefers npm, then pypi, oci and nuget", () => {
       packages: srv.packages.filter((p) => p.registryType !== plan.method.registryType),
     };
   }
-  assert.deepEqual(order, ["npm", "pypi", "oci", "nuget"]);
+  assert.deepEqual(order, ["npm", "pypi", "nuget", "oci"]);
 });
 
-Deno.test("planInstall() prefers a package over a remote, and streamable HTTP over SSE", () => {
-  const withRemote = planInstall(TEAMWORK, clientInfo("cursor"));
-  assert.equal(withRemote.kind, "stdio");
-  if (withRemote.kind === "stdio") {
-    assert.ok(withRemote.notes.some((n) => n.includes("hosted endpoint")));
-  }
+Deno.test("planInstall() prefers the vendor's endpoint to a Docker image, and streamable HTTP over SSE", () => {
+  // Teamwork lists a Docker image and its own SSE endpoint: Cursor connects to the endpoint,
+  // and even Claude Desktop is better served by the mcp-remote bridge (Node.js) than by Docker.
+  const cursor = planInstall(TEAMWORK, clientInfo("cursor"));
+  assert.ok(cursor.kind === "remote");
+  assert.match(cursor.method.reason, /Hosted by the vendor/);
+  const desktop = planInstall(TEAMWORK, clientInfo("claude-desktop"));
+  assert.ok(desktop.kind === "stdio" && desktop.bridged !== null);
+  const { plans } = planInstalls(TEAMWORK, clientInfo("cursor"));
+  assert.deepEqual(plans.map((p) => p.method.registryType ?? p.method.transport), [
+    "streamable-http",
+    "sse",
+    "oci",
+  ]);
   const remote = planInstall(DIALER, clientInfo("cursor"));
   assert.ok(remote.kind === "remote");
   assert.equal(remote.method.url, "https://getdialer.app/mcp");
@@ -356,7 +360,10 @@ Deno.test("shellQuote() leaves safe words bare and single-quotes the rest", () =
 });
 
 Deno.test("installConfig() notes the optional settings it left out", () => {
-  const cfg = installConfig(TEAMWORK, "cursor");
+  const cfg = installConfig(TEAMWORK, "cursor").alternatives.find((a) =>
+    a.method.registryType === "oci"
+  );
+  assert.ok(cfg);
   assert.ok(
     cfg.notes.some((n) => n.includes("TW_MCP_LOG_FORMAT") && n.includes("TW_MCP_LOG_LEVEL")),
   );

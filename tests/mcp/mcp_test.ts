@@ -137,7 +137,7 @@ Deno.test("every MCP tool's structured output validates against its declared sch
     ["svc_tools_categories", { facetId: "build" }],
     ["svc_search", { q: "postgres", hosting: "local" }],
     ["svc_server_details", { name: "io.github.acme/postgres" }],
-    ["svc_get_install_config", { name: "io.github.acme/postgres", client: "vscode" }],
+    ["svc_get_install_config", { name: "io.github.acme/postgres", client: "claude" }],
     ["svc_compare", { names: ["io.github.acme/postgres", "com.example/remote-search"] }],
     ["svc_list_filters", {}],
     ["svc_llm_prices", { provider: "anthropic" }],
@@ -216,6 +216,30 @@ Deno.test("the MCP preflight allows the protocol-version header", async () => {
   });
   assert.equal(res.status, 204);
   assert.match(res.headers.get("access-control-allow-headers")!, /Mcp-Protocol-Version/i);
+});
+
+Deno.test("svc_get_install_config takes client aliases and lists them for an unknown client", async () => {
+  const client = await connect();
+  const { tools } = await client.listTools();
+  const tool = tools.find((t: { name: string }) => t.name === "svc_get_install_config")!;
+  const clientProp = (tool.inputSchema.properties as Record<string, { enum?: string[] }>).client!;
+  assert.ok(clientProp.enum?.includes("claude-desktop") && clientProp.enum.includes("claude"));
+  const ok = await client.callTool({
+    name: "svc_get_install_config",
+    arguments: { name: "io.github.acme/postgres", client: "claude" },
+  });
+  const configs = (ok.structuredContent as { configs: { client: string }[] }).configs;
+  assert.deepEqual(configs.map((c) => c.client), ["claude-desktop"]);
+  const bad = await client.callTool({
+    name: "svc_get_install_config",
+    arguments: { name: "io.github.acme/postgres", client: "emacs" },
+  });
+  assert.equal(bad.isError, true);
+  const error = JSON.parse((bad.content as { text: string }[])[0]!.text);
+  assert.equal(error.code, "invalid_parameter");
+  assert.match(error.message, /Unknown client "emacs": use one of cursor/);
+  assert.match(error.message, /claude-desktop \(aliases claude,/);
+  await client.close();
 });
 
 Deno.test("the precomputed tools/list answer equals what the SDK's McpServer would list, built once", async () => {

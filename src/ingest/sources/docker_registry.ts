@@ -9,12 +9,19 @@
  * (monorepo subfolder), `config.secrets[]` (`name`, `env`, `example`, `description`, `required`),
  * `config.env[]` (`name`, `value` template such as `"{{server.param}}"`, `example`),
  * `config.parameters` (JSON Schema of the user parameters that templates refer to),
- * `remote.url` / `remote.transport_type` / `remote.headers`, and inline `tools[]` (`poci`).
+ * `remote.url` / `remote.transport_type` / `remote.headers`, and inline `tools[]` (`poci`);
+ * `source.dockerfile` gives the monorepo folder when `source.directory` is absent.
  * `tools.json` is an array of `{ name, description, inputSchema? , arguments? }`; `arguments`
  * (`{ name, type, desc, optional, items }`) are turned into an equivalent JSON Schema.
  *
- * The image becomes an `oci` package whose environment variables are the secrets
- * (`isSecret: true`) and the env entries. Not mapped: `oauth` providers, `run` options, `icon`,
+ * The image becomes an `oci` package in server.json terms: the secrets are environment variables
+ * with `isSecret: true` (required unless `required: false`: Docker's gateway does not start a
+ * server with a secret missing); an env entry whose value is one `{{server.param}}` template is a
+ * user-supplied variable with the parameter's description, default and required flag (never a
+ * literal `{{...}}` value); `run.volumes` become `-v` runtime arguments and `run.command` the
+ * package arguments, with `{{server.param|filter}}` templates turned into `{param}` references
+ * and `variables` (a `volume` filter mounts the host path at the same path inside the container,
+ * `volume-target` is that path). Not mapped: `oauth` providers, other `run` options, `icon`,
  * secrets of remote servers (no package to carry them; a remote header that references a secret
  * is marked `isSecret`).
  *
@@ -59,18 +66,86 @@ async function _readOptional(path: string): Promise<string | undefined> {
 interface _Params {
   properties: Record<string, unknown>;
   required: Set<string>;
+  /** `config.description`, used for parameters without their own description. */
+  description: string | undefined;
 }
 
-/**
- * Maps `config.secrets` and `config.env` to environment variables. An env entry whose value is a
- * single `{{server.param}}` template takes the parameter's description, default and required flag.
- */
-function _envVars(config: Record<string, unknown>, report: SourceReport): ServerInput[] {
-  const params: _Params = { properties: {}, required: new Set() };
+/** Reads `config.parameters`. */
+function _params(config: Record<string, unknown>, report: SourceReport): _Params {
+  const params: _Params = {
+    properties: {},
+    required: new Set(),
+    description: cleanText(config.description, report),
+  };
   if (isRecord(config.parameters)) {
     if (isRecord(config.parameters.properties)) params.properties = config.parameters.properties;
     params.required = new Set(cleanList(config.parameters.required));
   }
+  return params;
+}
+
+/** One Docker template `{{server.param|filter|...}}` (or `{{param}}`). */
+const _TEMPLATE = /\{\{\s*(?:[^.{}\s|]+\.)?([^}|\s]+)\s*((?:\|[^}]*)?)\}\}/g;
+
+/**
+ * The server.json input a Docker parameter stands for: description, default (an array's default
+ * is only an example, kept as `placeholder`), `filepath` format for paths, and required flag.
+ */
+function _paramInput(
+  param: string,
+  params: _Params,
+  filters: string,
+  report: SourceReport,
+): ServerInput {
+  const schema = isRecord(params.properties[param]) ? params.properties[param] : {};
+  const isArray = schema.type === "array";
+  const isPath = /volume/.test(filters);
+  const example = isArray && Array.isArray(schema.default)
+    ? schema.default.map(_literal).filter((v) => v !== undefined).join(",")
+    : undefined;
+  return dropUndefined<ServerInput>({
+    name: param,
+    description: cleanText(schema.description, report) ?? (isPath ? params.description : undefined),
+    isRequired: params.required.has(param) ? true : undefined,
+    default: isArray ? undefined : _literal(schema.default),
+    placeholder: example === "" ? undefined : example,
+    format: isPath ? "filepath" : undefined,
+    isRepeated: isArray ? true : undefined,
+  });
+}
+
+/**
+ * Turns a Docker template string into a server.json value: `{{server.param|filters}}` becomes
+ * `{param}` with the parameter in `variables`; a `volume` filter becomes `{param}:{param}` (the
+ * host path mounted at the same path). `undefined` when the template has no parameter at all
+ * (such as `{{args|into}}`, the gateway's own argument list).
+ */
+function _templateValue(
+  text: string,
+  params: _Params,
+  report: SourceReport,
+): { value: string; variables?: Record<string, ServerInput> } | undefined {
+  const variables: Record<string, ServerInput> = {};
+  let unknown = false;
+  const value = text.replace(_TEMPLATE, (_match, param: string, filters: string) => {
+    if (!(param in params.properties)) {
+      unknown = true;
+      return "";
+    }
+    variables[param] ??= _paramInput(param, params, filters, report);
+    return /\|\s*volume(\s*\||\s*$)/.test(filters) ? `{${param}}:{${param}}` : `{${param}}`;
+  });
+  if (unknown) return undefined;
+  return Object.keys(variables).length > 0 ? { value, variables } : { value };
+}
+
+/**
+ * Maps `config.secrets` and `config.env` to environment variables. An env entry whose value is a
+ * single `{{server.param}}` template is a user-supplied value with the parameter's description,
+ * default and required flag; other templates become `{param}` references with `variables`.
+ */
+function _envVars(config: Record<string, unknown>, report: SourceReport): ServerInput[] {
+  const params = _params(config, report);
   const out: ServerInput[] = [];
   const seen = new Set<string>();
   const push = (input: ServerInput) => {
@@ -85,34 +160,90 @@ function _envVars(config: Record<string, unknown>, report: SourceReport): Server
     push(dropUndefined<ServerInput>({
       name,
       description: cleanText(secret.description, report),
-      isRequired: typeof secret.required === "boolean" ? secret.required : undefined,
+      isRequired: typeof secret.required === "boolean" ? secret.required : true,
       isSecret: true,
+      placeholder: _literal(secret.example),
     }));
   }
   for (const env of Array.isArray(config.env) ? config.env : []) {
     if (!isRecord(env)) continue;
     const name = cleanText(env.name, report) ?? cleanText(env.env, report);
     if (name === undefined) continue;
-    const value = _literal(env.value);
-    const param = value === undefined
-      ? undefined
-      : /^\{\{\s*[^.{}\s]+\.([^}|\s]+)\s*(?:\|[^}]*)?\}\}$/.exec(value)?.[1];
-    const schema = param !== undefined && isRecord(params.properties[param])
-      ? params.properties[param]
-      : undefined;
-    push(dropUndefined<ServerInput>({
+    const raw = _literal(env.value);
+    const single = raw === undefined ? null : /^\{\{[^{}]*\}\}$/.test(raw) ? raw : null;
+    const templated = raw === undefined ? undefined : _templateValue(raw, params, report);
+    const own = {
       name,
-      description: cleanText(env.description, report) ??
-        (schema ? cleanText(schema.description, report) : undefined),
-      isRequired: typeof env.required === "boolean"
-        ? env.required
-        : param !== undefined && params.required.has(param)
-        ? true
-        : undefined,
-      default: _literal(env.default) ?? (schema ? _literal(schema.default) : undefined),
-      value,
-    }));
+      description: cleanText(env.description, report),
+      isRequired: typeof env.required === "boolean" ? env.required : undefined,
+      default: _literal(env.default),
+      placeholder: _literal(env.example),
+    };
+    if (single !== null && templated !== undefined) {
+      // One template: the entry is the parameter itself, supplied by the user.
+      const param = Object.values(templated.variables ?? {})[0];
+      push(dropUndefined<ServerInput>({
+        ...own,
+        description: own.description ?? param?.description,
+        isRequired: own.isRequired ?? param?.isRequired,
+        default: own.default ?? param?.default,
+        placeholder: own.placeholder ?? param?.placeholder,
+        format: param?.format,
+      }));
+    } else if (raw !== undefined && templated === undefined) {
+      report.clean("docker_env_unknown_template");
+      push(dropUndefined<ServerInput>(own));
+    } else {
+      push(dropUndefined<ServerInput>({
+        ...own,
+        value: templated?.value,
+        variables: templated?.variables,
+      }));
+    }
   }
+  return out;
+}
+
+/**
+ * Maps `run.volumes` to `-v` runtime arguments and `run.command` to positional package
+ * arguments (server.json terms); an entry with a template the catalog cannot resolve is dropped
+ * and counted.
+ */
+function _runArgs(
+  run: unknown,
+  config: Record<string, unknown>,
+  report: SourceReport,
+): { runtimeArguments: ServerInput[]; packageArguments: ServerInput[] } {
+  const out = { runtimeArguments: [] as ServerInput[], packageArguments: [] as ServerInput[] };
+  if (!isRecord(run)) return out;
+  const params = _params(config, report);
+  const map = (items: unknown, named: boolean, into: ServerInput[]) => {
+    for (const item of Array.isArray(items) ? items : []) {
+      const text = _literal(item);
+      if (text === undefined) continue;
+      const templated = _templateValue(text, params, report);
+      if (templated === undefined) {
+        report.clean("docker_run_unknown_template");
+        continue;
+      }
+      const vars = Object.keys(templated.variables ?? {});
+      const name = named
+        ? "-v"
+        : vars.length === 1 && templated.value === `{${vars[0]}}`
+        ? vars[0]!
+        : templated.value;
+      into.push(dropUndefined<ServerInput>({
+        name,
+        type: named ? "named" : "positional",
+        isRequired: true,
+        value: templated.value,
+        variables: templated.variables,
+        description: named ? "Volume mounted into the container" : undefined,
+      }));
+    }
+  };
+  map(run.volumes, true, out.runtimeArguments);
+  map(run.command, false, out.packageArguments);
   return out;
 }
 
@@ -129,11 +260,12 @@ function _remote(
   const headers: ServerInput[] = [];
   if (isRecord(remote.headers)) {
     for (const [name, raw] of Object.entries(remote.headers)) {
-      const value = _literal(raw);
-      const refs = [...(value ?? "").matchAll(/\$\{([A-Za-z0-9_]+)\}/g)].map((m) => m[1]!);
+      const text = _literal(raw);
+      const refs = [...(text ?? "").matchAll(/\$\{([A-Za-z0-9_]+)\}/g)].map((m) => m[1]!);
       headers.push(dropUndefined<ServerInput>({
         name,
-        value,
+        // `${NAME}` (the environment) becomes a server.json `{NAME}` reference.
+        value: text?.replace(/\$\{([A-Za-z0-9_]+)\}/g, "{$1}"),
         isSecret: refs.some((r) => secretEnvs.has(r)) ? true : undefined,
       }));
     }
@@ -183,6 +315,16 @@ function _tools(value: unknown, report: SourceReport): ServerTool[] {
   return out;
 }
 
+/**
+ * The monorepo folder a `source.dockerfile` path names (`src/filesystem/Dockerfile` →
+ * `src/filesystem`), used when `source.directory` is absent; `undefined` for a root Dockerfile.
+ */
+function _dockerfileFolder(dockerfile: unknown): string | undefined {
+  if (typeof dockerfile !== "string") return undefined;
+  const dir = dockerfile.trim().replace(/^\.?\/+/, "").split("/").slice(0, -1).join("/");
+  return dir === "" ? undefined : dir;
+}
+
 /** Maps one parsed server.yaml (plus its tools.json) to a record, or returns the skip reason. */
 function _toServer(
   dir: string,
@@ -201,12 +343,15 @@ function _toServer(
   const env = _envVars(config, report);
   const secretEnvs = new Set(env.filter((e) => e.isSecret).map((e) => e.name));
   const image = cleanText(doc.image, report);
+  const runArgs = _runArgs(doc.run, config, report);
   const packages: ServerPackage[] = image === undefined ? [] : [
     dropUndefined<ServerPackage>({
       registryType: "oci",
       identifier: image,
       runtimeHint: "docker",
       environmentVariables: nonEmpty(env),
+      runtimeArguments: nonEmpty(runArgs.runtimeArguments),
+      packageArguments: nonEmpty(runArgs.packageArguments),
     }),
   ];
   const remote = _remote(doc.remote, secretEnvs, report);
@@ -218,7 +363,7 @@ function _toServer(
     name,
     description: cleanText(about.description, report),
     repositoryUrl: cleanText(source.upstream, report) ?? cleanText(source.project, report),
-    subfolder: cleanText(source.directory, report),
+    subfolder: cleanText(source.directory, report) ?? _dockerfileFolder(source.dockerfile),
     packages: nonEmpty(packages),
     remotes: remote ? [remote] : undefined,
     categories: category === undefined ? undefined : [category],

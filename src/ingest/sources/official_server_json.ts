@@ -12,9 +12,9 @@
  * `older_version`.
  *
  * Packages and remotes are mapped field by field onto {@link ServerPackage} and
- * {@link ServerRemote}. Not representable there and dropped: input `format`, `choices`,
- * `placeholder`, `valueHint` (except as a positional argument's name), `isRepeated`, `variables`,
- * package-transport `headers`, and server `icons`.
+ * {@link ServerRemote}, inputs with every server.json field (`format`, `choices`, `placeholder`,
+ * `valueHint`, `isRepeated`, `variables`). Not representable there and dropped: package-transport
+ * `headers` and server `icons`.
  *
  * @module
  */
@@ -62,6 +62,44 @@ function _flag(value: unknown): boolean | undefined {
   return typeof value === "boolean" ? value : undefined;
 }
 
+/** One server.json input with all its fields, or `undefined` without a usable name. */
+function _input(
+  item: Record<string, unknown>,
+  fallbackName: string | undefined,
+  report: SourceReport,
+): ServerInput | undefined {
+  const fixed = _literal(item.value);
+  const valueHint = cleanText(item.valueHint, report);
+  const name = cleanText(item.name, report) ?? valueHint ?? fallbackName ?? fixed;
+  if (name === undefined) return undefined;
+  let variables: Record<string, ServerInput> | undefined;
+  if (isRecord(item.variables)) {
+    for (const [key, raw] of Object.entries(item.variables)) {
+      if (!isRecord(raw)) continue;
+      const variable = _input(raw, key, report);
+      if (variable !== undefined) (variables ??= {})[key] = { ...variable, name: key };
+    }
+  }
+  const choices = Array.isArray(item.choices)
+    ? item.choices.map(_literal).filter((c): c is string => c !== undefined)
+    : [];
+  return dropUndefined<ServerInput>({
+    name,
+    description: cleanText(item.description, report),
+    isRequired: _flag(item.isRequired),
+    isSecret: _flag(item.isSecret),
+    default: _literal(item.default),
+    value: fixed,
+    type: cleanText(item.type, report),
+    format: cleanText(item.format, report),
+    choices: nonEmpty(choices),
+    placeholder: cleanText(item.placeholder, report),
+    valueHint,
+    isRepeated: _flag(item.isRepeated),
+    variables,
+  });
+}
+
 /**
  * Maps server.json inputs (environment variables, arguments, headers). A positional argument
  * without a name is named after its `valueHint`, else its `value`; inputs with none are dropped.
@@ -71,18 +109,8 @@ function _inputs(value: unknown, report: SourceReport): ServerInput[] {
   const out: ServerInput[] = [];
   for (const item of value) {
     if (!isRecord(item)) continue;
-    const fixed = _literal(item.value);
-    const name = cleanText(item.name, report) ?? cleanText(item.valueHint, report) ?? fixed;
-    if (name === undefined) continue;
-    out.push(dropUndefined<ServerInput>({
-      name,
-      description: cleanText(item.description, report),
-      isRequired: _flag(item.isRequired),
-      isSecret: _flag(item.isSecret),
-      default: _literal(item.default),
-      value: fixed,
-      type: cleanText(item.type, report),
-    }));
+    const input = _input(item, undefined, report);
+    if (input !== undefined) out.push(input);
   }
   return out;
 }

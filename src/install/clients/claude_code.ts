@@ -11,15 +11,15 @@
  *
  * @module
  */
+import { renderValue } from "../inputs.ts";
 import {
   clientPlaceholder,
   commandWords,
   type GeneratorInput,
   type GeneratorOutput,
   jsonConfig,
-  renderValue,
   shellJoin,
-} from "../launch.ts";
+} from "../render.ts";
 
 /**
  * Claude Code configuration for a planned install.

@@ -13,7 +13,8 @@
  * @module
  */
 import type { ServerPackage } from "../../ingest/types.ts";
-import { type GeneratorInput, type GeneratorOutput, jsonConfig, remoteUrlKind } from "../launch.ts";
+import { remoteUrlKind } from "../launch.ts";
+import { type GeneratorInput, type GeneratorOutput, jsonConfig } from "../render.ts";
 
 /** One line per bundle: URL, platform hint and SHA-256 when known. */
 function _bundleLine(pkg: ServerPackage): string {

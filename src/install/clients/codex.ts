@@ -16,21 +16,17 @@
  *
  * @module
  */
+import { envName, literalText, renderValue, soleVariable, type Variable } from "../inputs.ts";
 import {
   clientPlaceholder,
   commandWords,
   configPlan,
-  envName,
   type GeneratorInput,
   type GeneratorOutput,
-  literalText,
   placeholderNotes,
-  renderValue,
   secretsOf,
   shellJoin,
-  soleVariable,
-  type Variable,
-} from "../launch.ts";
+} from "../render.ts";
 
 /** The `env_http_headers` table of an entry (header → variable name). */
 function fromEnvOf(entry: Record<string, unknown>): Record<string, string> {

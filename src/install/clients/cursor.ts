@@ -10,7 +10,7 @@
  *
  * @module
  */
-import { type GeneratorInput, type GeneratorOutput, jsonConfig } from "../launch.ts";
+import { type GeneratorInput, type GeneratorOutput, jsonConfig } from "../render.ts";
 
 /** Base64 of a string's UTF-8 bytes. */
 function _base64(text: string): string {

@@ -11,15 +11,14 @@
  *
  * @module
  */
+import { type Placeholder, renderValue } from "../inputs.ts";
 import {
   clientPlaceholder,
   type GeneratorInput,
   type GeneratorOutput,
   jsonConfig,
-  type Placeholder,
-  renderValue,
   shellJoin,
-} from "../launch.ts";
+} from "../render.ts";
 
 /**
  * Gemini CLI configuration for a planned install.

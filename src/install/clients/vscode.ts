@@ -13,15 +13,15 @@
  *
  * @module
  */
+import { inputId } from "../inputs.ts";
 import {
   clientPlaceholder,
   type GeneratorInput,
   type GeneratorOutput,
-  inputId,
   jsonConfig,
   planVariables,
   shellQuote,
-} from "../launch.ts";
+} from "../render.ts";
 
 /**
  * VS Code configuration for a planned install.

@@ -8,7 +8,7 @@
  *
  * @module
  */
-import { type GeneratorInput, type GeneratorOutput, jsonConfig } from "../launch.ts";
+import { type GeneratorInput, type GeneratorOutput, jsonConfig } from "../render.ts";
 
 /**
  * Windsurf configuration for a planned install.

@@ -12,7 +12,7 @@
  *
  * @module
  */
-import { type GeneratorInput, type GeneratorOutput, jsonConfig } from "../launch.ts";
+import { type GeneratorInput, type GeneratorOutput, jsonConfig } from "../render.ts";
 
 /**
  * Zed configuration for a planned install.

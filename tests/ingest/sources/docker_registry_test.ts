@@ -38,9 +38,16 @@ Deno.test("docker adapter maps the image to an oci package with secret env vars"
   const pkg = airtable.packages![0]!;
   assert.equal(pkg.registryType, "oci");
   assert.equal(pkg.identifier, "mcp/airtable-mcp-server");
+  // Docker's secrets are required; a `{{server.param}}` env value is a value the user supplies
+  // (never a literal template), with the catalog's example as a hint.
   assert.deepEqual(pkg.environmentVariables, [
-    { name: "AIRTABLE_API_KEY", isSecret: true },
-    { name: "NODE_ENV", value: "{{airtable-mcp-server.nodeenv}}" },
+    {
+      name: "AIRTABLE_API_KEY",
+      isSecret: true,
+      isRequired: true,
+      placeholder: "patABC123.def456ghi789jkl012mno345pqr678stu901vwx",
+    },
+    { name: "NODE_ENV", placeholder: "production" },
   ]);
   // A template env var takes its parameter's default and required flag.
   const q = recordById(servers, "amazon-qbusiness-anonymous");
@@ -56,6 +63,51 @@ Deno.test("docker adapter maps the image to an oci package with secret env vars"
   );
 });
 
+Deno.test("docker adapter maps run volumes and commands to server.json arguments", async () => {
+  const { records: servers } = await realRead(adapter);
+  // Filesystem: the host paths are mounted at the same path and passed to the server.
+  const fs = recordById(servers, "filesystem").packages![0]!;
+  assert.equal(recordById(servers, "filesystem").subfolder, "src/filesystem", "from dockerfile");
+  const paths = {
+    name: "paths",
+    description: "The MCP server is allowed to access these paths",
+    isRequired: true,
+    placeholder: "/Users/local-test",
+    format: "filepath",
+    isRepeated: true,
+  };
+  assert.deepEqual(fs.runtimeArguments, [{
+    name: "-v",
+    type: "named",
+    isRequired: true,
+    value: "{paths}:{paths}",
+    variables: { paths },
+    description: "Volume mounted into the container",
+  }]);
+  assert.deepEqual(fs.packageArguments, [{
+    name: "paths",
+    type: "positional",
+    isRequired: true,
+    value: "{paths}",
+    variables: { paths },
+  }]);
+  // SQLite: a named volume and fixed command arguments.
+  const sqlite = recordById(servers, "SQLite").packages![0]!;
+  assert.deepEqual(sqlite.runtimeArguments?.map((a) => [a.name, a.value]), [[
+    "-v",
+    "mcp-sqlite:/mcp",
+  ]]);
+  assert.deepEqual(sqlite.packageArguments?.map((a) => a.value), ["--db-path", "/mcp/db.sqlite"]);
+  // No env value keeps a Docker template.
+  const values = servers.flatMap((s) => s.packages ?? []).flatMap((p) => [
+    ...(p.environmentVariables ?? []),
+    ...(p.runtimeArguments ?? []),
+    ...(p.packageArguments ?? []),
+  ]).map((i) => i.value ?? "");
+  assert.ok(values.length > 100);
+  assert.equal(values.filter((v) => v.includes("{{")).length, 0);
+});
+
 Deno.test("docker adapter maps remote endpoints and marks secret headers", async () => {
   const { records: servers } = await realRead(adapter);
   const apify = recordById(servers, "apify");
@@ -64,7 +116,7 @@ Deno.test("docker adapter maps remote endpoints and marks secret headers", async
   assert.deepEqual(apify.remotes, [{
     type: "streamable-http",
     url: "https://mcp.apify.com",
-    headers: [{ name: "Authorization", value: "Bearer ${APIFY_API_KEY}", isSecret: true }],
+    headers: [{ name: "Authorization", value: "Bearer {APIFY_API_KEY}", isSecret: true }],
   }]);
   assert.deepEqual(recordById(servers, "ais-fleet").transports, ["sse"]);
 });

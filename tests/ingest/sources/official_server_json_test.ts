@@ -60,6 +60,30 @@ Deno.test("official-server-json adapter maps packages with transport, runtime hi
   assert.deepEqual(stdioArg, { name: "--stdio", value: "--stdio", type: "positional" });
 });
 
+Deno.test("official-server-json adapter keeps format, choices and variables of every input", async () => {
+  const { records: servers } = await realRead(adapter);
+  const env = recordById(servers, "com.pulsemcp.servers/pulse-fetch").packages![0]!
+    .environmentVariables!.find((e) => e.name === "OPTIMIZE_FOR");
+  assert.deepEqual(env?.choices, ["cost", "speed"]);
+  const i18n = recordById(servers, "io.github.SamYuan1990/i18n-agent-action").packages![0]!;
+  const key = i18n.runtimeArguments!.find((a) => a.value === "api_key={api_key}");
+  assert.deepEqual(key, {
+    name: "-e",
+    description: "API key for the i18n service",
+    value: "api_key={api_key}",
+    type: "named",
+    variables: {
+      api_key: {
+        name: "api_key",
+        description: "Your API key for the translation service",
+        isRequired: true,
+        isSecret: true,
+        format: "string",
+      },
+    },
+  });
+});
+
 Deno.test("official-server-json adapter maps remotes with their headers", async () => {
   const { records: servers } = await realRead(adapter);
   const dialer = recordById(servers, "app.getdialer/dialer");

@@ -1,0 +1,389 @@
+/**
+ * Which way a client installs a server, with the reason and the alternatives.
+ *
+ * Every usable method becomes a candidate; candidates are ranked, best first:
+ *
+ * 1. a **vendor remote** (an endpoint the server's own publisher hosts, not a hosting gateway
+ *    such as Smithery or MCPHub) that the client speaks natively: nothing to install;
+ * 2. a **package run by npx, uvx or dnx** (npm before PyPI before NuGet; among equals, one a
+ *    launch probe started first, then the one in the server's official registry record), since
+ *    those need only the runtime;
+ * 3. an **MCP bundle** (`.mcpb`), for Claude Desktop only;
+ * 4. a vendor remote the client lacks the transport for, through the `mcp-remote` bridge (needs
+ *    Node.js only); then a package only other catalogs list for a server whose own official
+ *    registry record lists only hosted endpoints (such packages are often older or libraries);
+ * 5. an **OCI image** (`docker run`), which needs Docker;
+ * 6. a gateway-hosted remote natively, then 7. through the bridge.
+ *
+ * Refused, with a note: packages that serve HTTP themselves (`transport` other than stdio),
+ * unknown registry types, endpoints that are not HTTPS (plain HTTP only on localhost), packages a
+ * launch probe found not installable or not an MCP server, and (at merge time,
+ * `src/ingest/merge_packages.ts`) packages that do not belong to the server's repository. The
+ * repository is never used to guess a method.
+ *
+ * @module
+ */
+import type { CatalogServer } from "../ingest/merge_servers.ts";
+import type { ProbeSummary, ServerPackage, ServerRemote } from "../ingest/types.ts";
+import { packageKey } from "../ingest/merge_packages.ts";
+import type { ClientInfo } from "./client_table.ts";
+import {
+  bridgeLaunch,
+  PACKAGE_ORDER,
+  packageLaunch,
+  type RemoteLaunch,
+  remoteLaunch,
+  remoteUrlKind,
+  RUNNERS,
+  type StdioLaunch,
+} from "./launch.ts";
+import { serverKey } from "./render.ts";
+
+/** The install method as reported in an install config. */
+export interface InstallMethod {
+  /** `package`: run a published package locally; `remote`: connect to a hosted endpoint. */
+  kind: "package" | "remote";
+  /** `npm`, `pypi`, `oci`, `nuget` or `mcpb`; `null` for a remote. */
+  registryType: string | null;
+  /** Package name, image or bundle URL; `null` for a remote. */
+  identifier: string | null;
+  /** Package version as the source lists it; `null` when absent or for a remote. */
+  version: string | null;
+  /** `stdio`, `streamable-http` or `sse`. */
+  transport: string;
+  /** Endpoint URL of a remote; `null` for a package. */
+  url: string | null;
+  /** Why this method was chosen (or ranked where it is), in one or two sentences. */
+  reason: string;
+  /** Id of the source that lists the package or endpoint, when known. */
+  source: string | null;
+}
+
+/**
+ * What to configure: a local process (`stdio`, from a package or a bridged remote), a remote
+ * endpoint the client speaks natively (`remote`), or Claude Desktop bundles (`bundle`).
+ */
+export type Plan =
+  & { method: InstallMethod; notes: string[] }
+  & (
+    | { kind: "stdio"; launch: StdioLaunch; bridged: RemoteLaunch | null }
+    | { kind: "remote"; remote: RemoteLaunch }
+    | { kind: "bundle"; bundles: ServerPackage[] }
+  );
+
+/** Reason given when a server lists neither a package nor a remote endpoint. */
+export const NO_METHOD_REASON =
+  "No install method known: no source lists a package or a remote endpoint for this server";
+
+/** Hosts that run other people's servers (a gateway, not the vendor's own endpoint). */
+const _GATEWAY_HOSTS: readonly RegExp[] = [
+  /(^|\.)smithery\.ai$/,
+  /(^|\.)mcphub\.com$/,
+  /(^|\.)composio\.dev$/,
+  /(^|\.)pipedream\.net$/,
+  /(^|\.)glama\.ai$/,
+  /(^|\.)mcp\.run$/,
+];
+
+/** Sources whose remotes are published by the server's own vendor. */
+const _VENDOR_REMOTE_SOURCES: readonly string[] = ["official-server-json", "docker"];
+
+/**
+ * Probe outcomes that show a package cannot run as an MCP server at all. (`install_failed` is not
+ * among them: the probes' registry may lack a version the real one has.)
+ */
+const _UNUSABLE_PROBES: readonly string[] = ["no_executable", "not_mcp"];
+
+/** Human names of sources, for reasons and notes. */
+const _SOURCE_NAMES: Readonly<Record<string, string>> = {
+  "official-server-json": "the official MCP registry record",
+  "official-registry": "the official MCP registry",
+  docker: "Docker's MCP catalog",
+};
+
+function _sourceName(source: string | null | undefined): string {
+  if (source === null || source === undefined) return "the catalog";
+  return _SOURCE_NAMES[source] ?? source;
+}
+
+/** Lowercase words of at least 4 letters that name the project (owner, repository, namespace). */
+function _projectWords(server: CatalogServer): string[] {
+  const texts = [
+    server.repositoryUrl?.replace(/^https?:\/\/[^/]+\//, "") ?? "",
+    server.name,
+    ...server.officialNames,
+  ];
+  const words = texts.join(" ").toLowerCase().split(/[^a-z0-9]+/);
+  const generic = new Set(["github", "com", "mcp", "server", "servers", "http", "https", "www"]);
+  return words.filter((w) => w.length >= 4 && !generic.has(w));
+}
+
+/** `vendor` for an endpoint the server's publisher hosts, `gateway` for a hosting gateway. */
+function _remoteOwner(server: CatalogServer, remote: ServerRemote): "vendor" | "gateway" | "other" {
+  let host: string;
+  try {
+    host = new URL(remote.url).hostname.toLowerCase();
+  } catch {
+    return "other";
+  }
+  if (_GATEWAY_HOSTS.some((re) => re.test(host))) return "gateway";
+  if (_VENDOR_REMOTE_SOURCES.includes(server.provenance.remotes ?? "")) return "vendor";
+  const compactHost = host.replace(/[^a-z0-9]/g, "");
+  return _projectWords(server).some((w) => compactHost.includes(w)) ? "vendor" : "other";
+}
+
+/** The probe of a package, if one was run. */
+function _probeOf(server: CatalogServer, pkg: ServerPackage): ProbeSummary | undefined {
+  const key = packageKey(pkg);
+  return server.probes?.find((p) => packageKey(p) === key);
+}
+
+/** One ranked way to install. */
+interface _Candidate {
+  /** Rank tuple: tier first (see the module comment), then tie-breakers. */
+  rank: number[];
+  build: () => Plan;
+}
+
+/** Compares rank tuples. */
+function _byRank(a: _Candidate, b: _Candidate): number {
+  for (let i = 0; i < Math.max(a.rank.length, b.rank.length); i++) {
+    const d = (a.rank[i] ?? 0) - (b.rank[i] ?? 0);
+    if (d !== 0) return d;
+  }
+  return 0;
+}
+
+/** The package method of a plan. */
+function _packageMethod(pkg: ServerPackage, reason: string): InstallMethod {
+  return {
+    kind: "package",
+    registryType: pkg.registryType,
+    identifier: pkg.identifier,
+    version: pkg.version ?? null,
+    transport: "stdio",
+    url: null,
+    reason,
+    source: pkg.source ?? null,
+  };
+}
+
+/** Result of {@link planInstalls}. */
+export interface Plans {
+  /** Every usable plan, best first (empty when none). */
+  plans: Plan[];
+  /** What could not be used and why, e.g. `the endpoint http://x is not HTTPS`. */
+  refused: string[];
+}
+
+/**
+ * Every way a client can install a server, best first (see the module comment for the order).
+ *
+ * @example
+ * ```ts
+ * const { plans } = planInstalls(server, clientInfo("cursor"));
+ * plans[0]?.method.reason; // "Hosted by the vendor ..."
+ * ```
+ *
+ * @param server the catalog server
+ * @param client the client
+ * @returns the plans and what was refused
+ */
+export function planInstalls(server: CatalogServer, client: ClientInfo): Plans {
+  const refused: string[] = [];
+  const candidates: _Candidate[] = [];
+  const key = serverKey(server);
+
+  // Packages.
+  const hostedOnly = server.sources.some((s) => s.source === "official-server-json") &&
+    server.remotes.length > 0 && server.provenance.remotes === "official-server-json" &&
+    !server.packages.some((p) => p.source === "official-server-json");
+  const bundles: ServerPackage[] = [];
+  let lightCount = 0;
+  server.packages.forEach((pkg, index) => {
+    const transport = pkg.transport?.type ?? "stdio";
+    if (transport !== "stdio") {
+      refused.push(`the ${pkg.registryType} package ${pkg.identifier} serves ${transport} itself`);
+      return;
+    }
+    if (pkg.registryType === "mcpb") {
+      bundles.push(pkg);
+      return;
+    }
+    const runner = RUNNERS[pkg.registryType];
+    if (runner === undefined) {
+      refused.push(`package type "${pkg.registryType}" (${pkg.identifier}) is not supported`);
+      return;
+    }
+    const probe = _probeOf(server, pkg);
+    if (
+      probe !== undefined && probe.errorClass !== null &&
+      _UNUSABLE_PROBES.includes(probe.errorClass)
+    ) {
+      refused.push(
+        `${runner.command} ${pkg.identifier}: a launch probe on ${probe.probedAt.slice(0, 10)} ` +
+          `found ${
+            probe.errorClass === "not_mcp"
+              ? "it is not an MCP server"
+              : "no executable in it (a library, not a server)"
+          }` +
+          (probe.detail ? ` (${probe.detail})` : ""),
+      );
+      return;
+    }
+    const light = pkg.registryType !== "oci";
+    if (light) lightCount++;
+    const official = pkg.source === "official-server-json" ? 0 : 1;
+    // A package only other catalogs list, for a server whose own registry record lists only
+    // hosted endpoints, comes after the vendor's endpoint (even through the bridge).
+    const unlisted = hostedOnly && official === 1;
+    candidates.push({
+      rank: [
+        light ? (unlisted ? 3.5 : 1) : 4,
+        PACKAGE_ORDER.indexOf(pkg.registryType),
+        // Among equals, a package a probe started first, one that failed its probe last.
+        probe === undefined ? 1 : probe.launched && probe.errorClass === null ? 0 : 2,
+        official,
+        index,
+      ],
+      build: () => {
+        const { launch, notes } = packageLaunch(pkg);
+        if (pkg.inputsFrom !== undefined) {
+          notes.push(
+            "No catalog source declares every setting this package needs; toolatlas completed " +
+              `them from its README (${pkg.inputsFrom}).`,
+          );
+        }
+        const from = pkg.source ? `, listed by ${_sourceName(pkg.source)}` : "";
+        const why = light
+          ? `runs with ${runner.command}, which needs only ${runner.needs.replace(/ \(.*\)$/, "")}`
+          : lightCount > 0
+          ? "runs in Docker, which needs Docker installed and running"
+          : "runs in Docker (no package that runs without Docker is known)";
+        const after = unlisted
+          ? "; ranked after the vendor's endpoint, since the server's official registry record " +
+            "lists only hosted endpoints"
+          : "";
+        const verified = probe?.launched
+          ? `; a launch probe on ${probe.probedAt.slice(0, 10)} started it and listed ` +
+            `${probe.toolCount} tools`
+          : "";
+        return {
+          kind: "stdio",
+          launch,
+          bridged: null,
+          method: _packageMethod(
+            pkg,
+            `The ${pkg.registryType} package ${pkg.identifier}${from}: it ${why}${verified}${after}.`,
+          ),
+          notes,
+        };
+      },
+    });
+  });
+  if (bundles.length > 0) {
+    if (client.bundles) {
+      candidates.push({
+        rank: [2],
+        build: () => ({
+          kind: "bundle",
+          bundles,
+          method: _packageMethod(
+            bundles[0]!,
+            `An MCP bundle (.mcpb): ${client.name} installs it from the file, with no runtime to set up.`,
+          ),
+          notes: [],
+        }),
+      });
+    } else {
+      refused.push(
+        `the MCP bundle (.mcpb) ${bundles[0]!.identifier}: only Claude Desktop installs bundles`,
+      );
+    }
+  }
+
+  // Remotes.
+  server.remotes.forEach((remote, index) => {
+    if (remoteUrlKind(remote.url) === "rejected") {
+      refused.push(`the endpoint ${remote.url} is not HTTPS`);
+      return;
+    }
+    const owner = _remoteOwner(server, remote);
+    const native = client.remotes[remote.type] !== undefined;
+    const transportRank = remote.type === "streamable-http" ? 0 : 1;
+    const tier = owner === "vendor" ? (native ? 0 : 3) : (native ? 5 : 6);
+    candidates.push({
+      rank: [tier, transportRank, index],
+      build: () => {
+        const { launch, notes } = remoteLaunch(remote, key);
+        const host = new URL(remote.url).host;
+        const who = owner === "vendor"
+          ? `Hosted by the vendor (${host}, listed by ${_sourceName(server.provenance.remotes)})`
+          : owner === "gateway"
+          ? `Hosted by the gateway ${host}, not by the vendor`
+          : `A hosted endpoint (${host})`;
+        const method: InstallMethod = {
+          kind: "remote",
+          registryType: null,
+          identifier: null,
+          version: null,
+          transport: remote.type,
+          url: remote.url,
+          reason: "",
+          source: server.provenance.remotes ?? null,
+        };
+        if (native) {
+          method.reason = `${who}: ${client.name} connects to its ${
+            remote.type === "sse" ? "SSE" : "streamable HTTP"
+          } endpoint directly, with nothing to install.`;
+          return { kind: "remote", remote: launch, method, notes };
+        }
+        const what = remote.type === "sse" ? "SSE endpoints" : "remote endpoints in this file";
+        method.reason = `${who}, reached through the mcp-remote bridge: ${client.name} does not ` +
+          `connect to ${what}.`;
+        notes.push(
+          `${client.name} does not connect to ${what}, so this runs the mcp-remote bridge ` +
+            `(npx -y mcp-remote, needs Node.js), which connects to ${remote.url} and serves it ` +
+            "over stdio.",
+        );
+        return {
+          kind: "stdio",
+          launch: bridgeLaunch(launch, client.bridgeHeaders),
+          bridged: launch,
+          method,
+          notes,
+        };
+      },
+    });
+  });
+
+  candidates.sort(_byRank);
+  return { plans: candidates.map((c) => c.build()), refused };
+}
+
+/**
+ * The best way a client installs a server ({@link planInstalls}), or why there is none.
+ *
+ * @example
+ * ```ts
+ * const plan = planInstall(server, clientInfo("cursor"));
+ * if (plan.kind !== "unavailable") console.log(plan.method.reason);
+ * ```
+ *
+ * @param server the catalog server
+ * @param client the client
+ * @returns the plan, or `{ kind: "unavailable", reason }`
+ */
+export function planInstall(
+  server: CatalogServer,
+  client: ClientInfo,
+): Plan | { kind: "unavailable"; reason: string } {
+  if (server.packages.length === 0 && server.remotes.length === 0) {
+    return { kind: "unavailable", reason: NO_METHOD_REASON };
+  }
+  const { plans, refused } = planInstalls(server, client);
+  return plans[0] ?? {
+    kind: "unavailable",
+    reason: `No install method for ${client.name}: ${refused.join("; ")}`,
+  };
+}

@@ -1,0 +1,509 @@
+/**
+ * Install configs of real catalog servers (built from ../shared/data) for all eight clients,
+ * checked as a user would paste them: every declared secret and required argument is present as
+ * a placeholder in that client's own mechanism, Docker configs pass `-e NAME`, no value is empty
+ * or a leftover template, and the chosen package belongs to the server.
+ */
+import assert from "node:assert/strict";
+import { parse as parseToml } from "smol-toml";
+import { packageBelongs, TRUSTED_PACKAGE_SOURCES } from "../../src/ingest/merge_packages.ts";
+import type { CatalogServer } from "../../src/ingest/merge_servers.ts";
+import type { ServerInput } from "../../src/ingest/types.ts";
+import { isSecretInput } from "../../src/install/inputs.ts";
+import {
+  CLIENT_IDS,
+  type ClientId,
+  type InstallConfig,
+  installConfig,
+  type InstallOption,
+} from "../../src/install/mod.ts";
+import { realCatalog } from "../_helpers.ts";
+
+type Kind =
+  | "npm"
+  | "pypi"
+  | "oci"
+  | "nuget"
+  | "mcpb"
+  | "remote-only"
+  | "secret"
+  | "positional"
+  | "named"
+  | "header"
+  | "no-secret";
+
+/**
+ * Real servers of different kinds, with what a client that speaks remotes (Cursor) and one that
+ * does not (Claude Desktop) should get: `remote`, a registry type, or `none`.
+ */
+const SERVERS: { name: string; kinds: Kind[]; cursor: string; desktop: string }[] = [
+  // Famous servers from the issue.
+  {
+    name: "io.github.github/github-mcp-server",
+    kinds: ["remote-only", "header", "oci", "secret"],
+    cursor: "remote",
+    desktop: "remote",
+  },
+  { name: "com.stripe/mcp", kinds: ["remote-only"], cursor: "remote", desktop: "remote" },
+  { name: "com.notion/mcp", kinds: ["remote-only"], cursor: "remote", desktop: "remote" },
+  {
+    name: "com.cloudflare.mcp/mcp",
+    kinds: ["remote-only", "header"],
+    cursor: "remote",
+    desktop: "remote",
+  },
+  {
+    name: "io.github.firecrawl/firecrawl-mcp-server",
+    kinds: ["npm", "secret"],
+    cursor: "npm",
+    desktop: "npm",
+  },
+  {
+    name: "github.com/modelcontextprotocol/servers/src/slack",
+    kinds: ["npm", "secret"],
+    cursor: "npm",
+    desktop: "npm",
+  },
+  { name: "github.com/awslabs/mcp", kinds: [], cursor: "none", desktop: "none" },
+  // Reference servers: positional arguments, volumes, npm before Docker.
+  {
+    name: "github.com/modelcontextprotocol/servers/src/filesystem",
+    kinds: ["npm", "positional", "oci"],
+    cursor: "npm",
+    desktop: "npm",
+  },
+  {
+    name: "github.com/modelcontextprotocol/servers/src/postgres",
+    kinds: ["npm", "positional", "secret"],
+    cursor: "npm",
+    desktop: "npm",
+  },
+  {
+    name: "github.com/modelcontextprotocol/servers/src/sqlite",
+    kinds: ["oci", "named"],
+    cursor: "oci",
+    desktop: "oci",
+  },
+  {
+    name: "github.com/modelcontextprotocol/servers/src/git",
+    kinds: ["oci", "positional"],
+    cursor: "oci",
+    desktop: "oci",
+  },
+  {
+    name: "github.com/modelcontextprotocol/servers/src/memory",
+    kinds: ["npm", "oci"],
+    cursor: "npm",
+    desktop: "npm",
+  },
+  {
+    name: "github.com/modelcontextprotocol/servers/src/sequentialthinking",
+    kinds: ["npm", "oci", "no-secret"],
+    cursor: "npm",
+    desktop: "npm",
+  },
+  {
+    name: "github.com/modelcontextprotocol/servers/src/everything",
+    kinds: ["npm", "no-secret"],
+    cursor: "npm",
+    desktop: "npm",
+  },
+  {
+    name: "github.com/modelcontextprotocol/servers/src/fetch",
+    kinds: ["pypi", "no-secret"],
+    cursor: "pypi",
+    desktop: "pypi",
+  },
+  {
+    name: "github.com/modelcontextprotocol/servers/src/time",
+    kinds: ["pypi", "no-secret"],
+    cursor: "pypi",
+    desktop: "pypi",
+  },
+  {
+    name: "io.github.microsoft/playwright-mcp",
+    kinds: ["npm", "oci", "no-secret"],
+    cursor: "npm",
+    desktop: "npm",
+  },
+  // Official registry records of every package type and input shape.
+  { name: "com.supabase/mcp", kinds: ["npm", "named", "secret"], cursor: "remote", desktop: "npm" },
+  { name: "io.github.upstash/context7", kinds: ["npm", "secret"], cursor: "npm", desktop: "npm" },
+  {
+    name: "io.github.domdomegg/time-mcp-nuget",
+    kinds: ["nuget"],
+    cursor: "nuget",
+    desktop: "nuget",
+  },
+  { name: "io.github.cloudquery/mcp", kinds: ["mcpb"], cursor: "none", desktop: "mcpb" },
+  {
+    name: "ai.smithery/arjunkmrm-perplexity-search",
+    kinds: ["remote-only", "header", "secret"],
+    cursor: "remote",
+    desktop: "remote",
+  },
+  {
+    name: "io.github.zenml-io/mcp-zenml",
+    kinds: ["pypi", "oci", "secret"],
+    cursor: "pypi",
+    desktop: "pypi",
+  },
+  {
+    name: "io.github.domdomegg/airtable-mcp-server",
+    kinds: ["npm", "oci", "mcpb", "secret"],
+    cursor: "npm",
+    desktop: "npm",
+  },
+  {
+    name: "com.pulsemcp.servers/pulse-fetch",
+    kinds: ["npm", "secret"],
+    cursor: "npm",
+    desktop: "npm",
+  },
+  {
+    name: "io.github.GLips/Figma-Context-MCP",
+    kinds: ["npm", "positional", "secret"],
+    cursor: "npm",
+    desktop: "npm",
+  },
+  {
+    name: "io.github.containers/kubernetes-mcp-server",
+    kinds: ["npm"],
+    cursor: "npm",
+    desktop: "npm",
+  },
+  {
+    name: "com.apify/apify-mcp-server",
+    kinds: ["remote-only", "header", "secret"],
+    cursor: "remote",
+    desktop: "remote",
+  },
+  {
+    name: "io.github.getsentry/sentry-mcp",
+    kinds: ["npm", "secret"],
+    cursor: "npm",
+    desktop: "npm",
+  },
+  {
+    name: "com.teamwork/mcp",
+    kinds: ["oci", "header", "secret"],
+    cursor: "remote",
+    desktop: "remote",
+  },
+  {
+    name: "io.github.florentine-ai/mcp",
+    kinds: ["npm", "named", "secret"],
+    cursor: "npm",
+    desktop: "npm",
+  },
+  { name: "io.github.mickymultani/crypto-bytes", kinds: ["pypi"], cursor: "pypi", desktop: "pypi" },
+  { name: "app.getdialer/dialer", kinds: ["remote-only"], cursor: "remote", desktop: "remote" },
+  { name: "io.github.Daghis/teamcity", kinds: ["npm", "secret"], cursor: "npm", desktop: "npm" },
+  { name: "com.knitli/codeweaver", kinds: ["pypi", "secret"], cursor: "pypi", desktop: "pypi" },
+  {
+    name: "github.com/awslabs/mcp/src/aws-documentation-mcp-server",
+    kinds: ["pypi", "oci"],
+    cursor: "pypi",
+    desktop: "pypi",
+  },
+];
+
+/** The client's own way of referring to a value it fills in (never a literal value). */
+const MECHANISM: Record<ClientId, RegExp> = {
+  "cursor": /\$\{env:[A-Z][A-Z0-9_]*\}/,
+  "windsurf": /\$\{env:[A-Z][A-Z0-9_]*\}/,
+  "claude-code": /\$\{[A-Z][A-Z0-9_]*(:-)?\}/,
+  "vscode": /\$\{input:[a-z0-9-]+\}/,
+  "gemini-cli": /\$\{?[A-Z][A-Z0-9_]*\}?/,
+  "claude-desktop": /<YOUR_[A-Z][A-Z0-9_]*>/,
+  "zed": /<YOUR_[A-Z][A-Z0-9_]*>/,
+  "codex": /<YOUR_[A-Z][A-Z0-9_]*>/,
+};
+
+type Entry = Record<string, unknown> & {
+  command?: string;
+  args?: string[];
+  env?: Record<string, string>;
+  headers?: Record<string, string>;
+  env_vars?: string[];
+  env_http_headers?: Record<string, string>;
+  bearer_token_env_var?: string;
+};
+
+/** The server entry of a config. */
+function entryOf(cfg: Pick<InstallConfig, "client" | "format" | "config" | "serverKey">): Entry {
+  const obj =
+    (cfg.format === "toml"
+      ? JSON.parse(JSON.stringify(parseToml(cfg.config!)))
+      : JSON.parse(cfg.config!)) as Record<string, Record<string, Entry>>;
+  const top = { "vscode": "servers", "zed": "context_servers", "codex": "mcp_servers" }[
+    cfg.client as string
+  ] ?? "mcpServers";
+  const entry = obj[top]?.[cfg.serverKey!];
+  assert.ok(entry, `${cfg.client}: no entry ${cfg.serverKey} under ${top}`);
+  return entry;
+}
+
+/** Every string in a value, with its path. */
+function strings(value: unknown, path = ""): [string, string][] {
+  if (typeof value === "string") return [[path, value]];
+  if (Array.isArray(value)) return value.flatMap((v, i) => strings(v, `${path}[${i}]`));
+  if (typeof value === "object" && value !== null) {
+    return Object.entries(value).flatMap(([k, v]) => strings(v, `${path}.${k}`));
+  }
+  return [];
+}
+
+/** The secret inputs the record declares for the chosen package or endpoint. */
+function declaredSecrets(
+  server: CatalogServer,
+  cfg: Pick<InstallOption, "method">,
+): { env: string[]; args: ServerInput[]; headers: string[] } {
+  const m = cfg.method;
+  if (m.kind === "remote") {
+    const remote = server.remotes.find((r) => r.url === m.url)!;
+    return {
+      env: [],
+      args: [],
+      headers: (remote.headers ?? []).filter(isSecretInput).map((h) => h.name),
+    };
+  }
+  const pkg = server.packages.find((p) =>
+    p.identifier === m.identifier && p.registryType === m.registryType
+  )!;
+  return {
+    env: (pkg.environmentVariables ?? []).filter(isSecretInput).map((e) => e.name),
+    args: [...(pkg.runtimeArguments ?? []), ...(pkg.packageArguments ?? [])].filter((a) =>
+      isSecretInput(a) && a.value === undefined
+    ),
+    headers: [],
+  };
+}
+
+/** Checks one complete config (the chosen one or an alternative) of one server and client. */
+function checkOption(
+  server: CatalogServer,
+  client: ClientId,
+  cfg: InstallOption & { client: ClientId; serverKey: string | null },
+  where: string,
+): void {
+  const m = cfg.method;
+  // The chosen package belongs to the server.
+  if (m.kind === "package") {
+    const pkg = server.packages.find((p) => p.identifier === m.identifier)!;
+    assert.ok(
+      TRUSTED_PACKAGE_SOURCES.includes(pkg.source ?? "") ||
+        packageBelongs(pkg, server.repositoryUrl, server.subfolder),
+      `${where}: ${m.identifier} does not belong to ${server.repositoryUrl}`,
+    );
+  }
+  if (cfg.config === null) {
+    assert.equal(m.registryType, "mcpb", where);
+    return;
+  }
+  const entry = entryOf(cfg);
+  const text = `${cfg.config}\n${cfg.cliCommand ?? ""}`;
+  // No empty or malformed value: no "", no leftover {name} / {{name}} templates.
+  for (const [path, value] of strings(entry)) {
+    assert.notEqual(value.trim(), "", `${where}: empty value at ${path}`);
+    assert.ok(!/\{\{|undefined|\[object Object\]/.test(value), `${where}: ${path} = ${value}`);
+    assert.ok(
+      !/(^|[^$:])\{[A-Za-z_][\w.-]*\}/.test(value.replace(/\$\{[^}]*\}/g, "")),
+      `${where}: template left in ${path} = ${value}`,
+    );
+  }
+  // Every placeholder the config uses is listed, with the client's mechanism for secrets.
+  for (const s of cfg.secrets) {
+    assert.ok(text.includes(s.placeholder), `${where}: ${s.placeholder} not in the config`);
+    if (s.secret && client !== "codex") {
+      assert.match(s.placeholder, MECHANISM[client], `${where}: ${s.name}`);
+    }
+  }
+  for (const r of cfg.requiredInputs) {
+    assert.ok(r.required && text.includes(r.placeholder), `${where}: ${r.name}`);
+  }
+  // Declared secrets are present in the client's mechanism.
+  const declared = declaredSecrets(server, cfg);
+  const bridged = m.kind === "remote" && typeof entry.command === "string";
+  for (const name of declared.env) {
+    if (client === "codex") {
+      assert.ok(
+        entry.env_vars?.includes(name) || MECHANISM.codex.test(entry.env?.[name] ?? ""),
+        `${where}: ${name} not forwarded`,
+      );
+    } else {
+      assert.match(entry.env?.[name] ?? "", MECHANISM[client], `${where}: env ${name}`);
+    }
+    if (entry.command === "docker") {
+      const args = entry.args ?? [];
+      assert.ok(
+        args.some((a, i) => a === "-e" && args[i + 1] === name),
+        `${where}: docker lacks -e ${name}`,
+      );
+    }
+  }
+  for (const arg of declared.args) {
+    const shown = cfg.secrets.find((s: { kind: string; secret: boolean }) =>
+      s.kind === "argument" && s.secret
+    );
+    assert.ok(
+      shown && (entry.args ?? []).some((a) => a.includes(shown.placeholder)),
+      `${where}: ${arg.name}`,
+    );
+  }
+  for (const header of declared.headers) {
+    if (bridged) {
+      assert.ok(
+        (entry.args ?? []).some((a) => a.startsWith(`${header}:`)),
+        `${where}: bridge lacks --header ${header}`,
+      );
+    } else if (client === "codex") {
+      assert.ok(
+        entry.env_http_headers?.[header] !== undefined ||
+          (header.toLowerCase() === "authorization" && entry.bearer_token_env_var),
+        `${where}: header ${header}`,
+      );
+    } else {
+      assert.match(
+        entry.headers?.[header] ?? "",
+        MECHANISM[client],
+        `${where}: header ${header}`,
+      );
+    }
+  }
+  // Docker passes every variable of env into the container.
+  if (entry.command === "docker") {
+    const args = entry.args ?? [];
+    for (const name of Object.keys(entry.env ?? {})) {
+      assert.ok(
+        args.some((a, i) => a === "-e" && args[i + 1] === name),
+        `${where}: -e ${name}`,
+      );
+    }
+  }
+}
+
+Deno.test("real servers: configs for all 8 clients carry every secret and required input in the client's mechanism", async () => {
+  const { ctx } = await realCatalog();
+  assert.ok(SERVERS.length >= 30);
+  const kinds = new Set(SERVERS.flatMap((s) => s.kinds));
+  for (
+    const k of [
+      "npm",
+      "pypi",
+      "oci",
+      "nuget",
+      "mcpb",
+      "remote-only",
+      "secret",
+      "positional",
+      "header",
+    ]
+  ) {
+    assert.ok(kinds.has(k as Kind), `no server of kind ${k}`);
+  }
+  let checked = 0;
+  let alternatives = 0;
+  for (const spec of SERVERS) {
+    const server = ctx.store.serverByName(spec.name);
+    assert.ok(server, `${spec.name} is in the catalog`);
+    for (const client of CLIENT_IDS) {
+      const where = `${spec.name} / ${client}`;
+      const cfg = installConfig(server, client);
+      const expected = client === "cursor"
+        ? spec.cursor
+        : client === "claude-desktop"
+        ? spec.desktop
+        : null;
+      if (expected === "none" || (expected === null && !cfg.available)) {
+        assert.equal(cfg.available, false, where);
+        assert.ok((cfg.reason ?? "").length > 0, where);
+        continue;
+      }
+      assert.equal(cfg.available, true, `${where}: ${cfg.reason}`);
+      const m = cfg.method!;
+      if (expected !== null) {
+        assert.equal(m.kind === "remote" ? "remote" : m.registryType, expected, where);
+      }
+      assert.ok(m.reason.length > 20, `${where}: method.reason`);
+      checkOption(server, client, { ...cfg, method: m }, where);
+      for (const [i, alt] of cfg.alternatives.entries()) {
+        checkOption(
+          server,
+          client,
+          { ...alt, client, serverKey: cfg.serverKey },
+          `${where} alternative ${i + 1}`,
+        );
+        alternatives++;
+      }
+      if (spec.kinds.includes("no-secret")) {
+        assert.equal(
+          cfg.secrets.filter((s) => s.required).length,
+          0,
+          `${where}: no required secret`,
+        );
+      }
+      checked++;
+    }
+  }
+  assert.ok(checked >= 30 * 7, `only ${checked} configs checked`);
+  assert.ok(alternatives >= 100, `only ${alternatives} alternatives checked`);
+});
+
+Deno.test("real servers: the issue's examples get the right method and inputs", async () => {
+  const { ctx } = await realCatalog();
+  const get = (name: string, client: ClientId) =>
+    installConfig(ctx.store.serverByName(name)!, client);
+  // GitHub: the vendor's endpoint, the token in the header; Docker as an alternative with -e.
+  const github = get("io.github.github/github-mcp-server", "cursor");
+  assert.equal(github.method?.url, "https://api.githubcopilot.com/mcp/");
+  assert.deepEqual(github.requiredInputs.map((i) => i.name), ["GITHUB_AUTHORIZATION"]);
+  const docker = github.alternatives.find((a) => a.method.registryType === "oci")!;
+  assert.match(docker.config!, /"-e",\s*"GITHUB_PERSONAL_ACCESS_TOKEN"/);
+  assert.match(
+    docker.config!,
+    /"GITHUB_PERSONAL_ACCESS_TOKEN": "\$\{env:GITHUB_PERSONAL_ACCESS_TOKEN\}"/,
+  );
+  // Filesystem: npx with a named placeholder for the directory; Docker mounts it.
+  const fs = get("github.com/modelcontextprotocol/servers/src/filesystem", "claude-code");
+  assert.equal(fs.method?.identifier, "@modelcontextprotocol/server-filesystem");
+  assert.deepEqual(fs.requiredInputs.map((i) => [i.placeholder, i.format]), [[
+    "<allowed_directory>",
+    "filepath",
+  ]]);
+  // Postgres: the database URL is a secret argument in the client's mechanism.
+  const pg = get("github.com/modelcontextprotocol/servers/src/postgres", "vscode");
+  assert.match(pg.config!, /"\$\{input:database-url\}"/);
+  // Memory and Playwright: npx before Docker.
+  for (
+    const name of [
+      "github.com/modelcontextprotocol/servers/src/memory",
+      "io.github.microsoft/playwright-mcp",
+    ]
+  ) {
+    const cfg = get(name, "claude-code");
+    assert.equal(cfg.method?.registryType, "npm", name);
+    assert.ok(cfg.alternatives.some((a) => a.method.registryType === "oci"), name);
+  }
+  // Stripe: the vendor's endpoint everywhere; the library @stripe/agent-toolkit never first.
+  for (const client of CLIENT_IDS) {
+    assert.equal(get("com.stripe/mcp", client).method?.url, "https://mcp.stripe.com", client);
+  }
+  // AWS: the made-up PyPI name is refused, with the reason.
+  const aws = get("github.com/awslabs/mcp", "cursor");
+  assert.equal(aws.available, false);
+  assert.match(aws.reason ?? "", /aws-labs.*does not match the repository/);
+  // Firecrawl: the key is present, and no tuning variable is made required.
+  const fc = get("io.github.firecrawl/firecrawl-mcp-server", "claude-desktop");
+  assert.deepEqual(JSON.parse(fc.config!).mcpServers.firecrawl.env, {
+    FIRECRAWL_API_KEY: "<YOUR_FIRECRAWL_API_KEY>",
+  });
+  // Slack: token and team id required, channel ids optional.
+  const slack = get("github.com/modelcontextprotocol/servers/src/slack", "gemini-cli");
+  assert.deepEqual(slack.requiredInputs.map((i) => i.name), ["SLACK_BOT_TOKEN", "SLACK_TEAM_ID"]);
+  // Context7: an optional key (isRequired absent) is present but optional; Claude Code's
+  // ${NAME:-} form does not fail when it is unset.
+  const c7 = get("io.github.upstash/context7", "claude-code");
+  assert.match(c7.config!, /"CONTEXT7_API_KEY": "\$\{CONTEXT7_API_KEY:-\}"/);
+  assert.equal(c7.requiredInputs.length, 0);
+});
