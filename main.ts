@@ -14,6 +14,7 @@ import { openAccess } from "./src/access/access.ts";
 import { keysCommand } from "./src/access/keys_cli.ts";
 import { buildCatalog } from "./src/ingest/build.ts";
 import { probeCommand } from "./src/probe/cli.ts";
+import { findSnapshot, prepareSnapshot, snapshotCommand } from "./src/snapshot/cli.ts";
 import { AppError } from "./src/errors.ts";
 
 const USAGE = `Usage:
@@ -26,11 +27,15 @@ const USAGE = `Usage:
   deno task probe [--limit N] [--concurrency N] ...  (deno task probe --help)
                                   launch-probe npm packages of the catalog; results go to
                                   data/probes.jsonl, which the ingest merges
+  deno task snapshot create [--out DIR] | verify FILE
+                                  archive the built catalog, or check an archive
+  deno task start --snapshot FILE serve a verified snapshot (also TOOLATLAS_SNAPSHOT, or a
+                                  toolatlas-snapshot.tar.gz next to a compiled executable)
 
 Environment: PORT (8000), HOSTNAME (0.0.0.0), PUBLIC_BASE_URL, TOOLATLAS_SOURCES, TOOLATLAS_CATALOG,
 TOOLATLAS_EMBED (1), TOOLATLAS_EMBED_CACHE (data/embed-cache.db), TOOLATLAS_KV (data/kv.sqlite3),
 TOOLATLAS_TIERS, TOOLATLAS_FAIR_USE_BURST (60), TOOLATLAS_FAIR_USE_RATE (1 per second), TRUST_PROXY,
-MCP_ALLOWED_ORIGINS`;
+MCP_ALLOWED_ORIGINS, TOOLATLAS_SNAPSHOT`;
 
 async function _exists(path: string): Promise<boolean> {
   try {
@@ -42,8 +47,9 @@ async function _exists(path: string): Promise<boolean> {
 }
 
 async function main(args: string[]): Promise<number> {
-  // The probe command has its own options.
+  // The probe and snapshot commands have their own options.
   if (args[0] === "probe") return await probeCommand(args.slice(1));
+  if (args[0] === "snapshot") return await snapshotCommand(args.slice(1), loadConfig().catalogPath);
   const { positionals, values } = parseArgs({
     args,
     allowPositionals: true,
@@ -52,6 +58,7 @@ async function main(args: string[]): Promise<number> {
       "no-embed": { type: "boolean" },
       tier: { type: "string" },
       name: { type: "string" },
+      snapshot: { type: "string" },
       help: { type: "boolean", short: "h" },
     },
   });
@@ -84,6 +91,18 @@ async function main(args: string[]): Promise<number> {
   if (command !== "serve") {
     console.error(`Unknown command "${command}"\n${USAGE}`);
     return 2;
+  }
+  const snapshot = await findSnapshot(values.snapshot ?? config.snapshot);
+  if (snapshot !== undefined) {
+    const log = (line: string) => console.error(line);
+    const outcome = await prepareSnapshot(snapshot, config.catalogPath, log);
+    if (outcome === "refused") {
+      if (!await _exists(config.catalogPath)) {
+        console.error(`[serve] no catalog at ${config.catalogPath} to serve instead`);
+        return 1;
+      }
+      console.error(`[serve] serving the catalog already at ${config.catalogPath}`);
+    }
   }
   if (!await _exists(config.catalogPath)) {
     console.error(`[serve] ${config.catalogPath} is missing: building it from ${sourcesDir}`);

@@ -10,6 +10,7 @@
  * | `TOOLATLAS_CATALOG` | the built catalog database | `data/catalog.db` |
  * | `TOOLATLAS_EMBED` | `0` builds the catalog without embeddings (lexical search only) | `1` |
  * | `TOOLATLAS_EMBED_CACHE` | embedding cache file | `data/embed-cache.db` |
+ * | `TOOLATLAS_SNAPSHOT` | a catalog snapshot to verify and serve (as `serve --snapshot FILE`) | none |
  * | `TOOLATLAS_KV` | Deno KV for keys and quotas: path, `:memory:` or remote URL | `data/kv.sqlite3` |
  * | `TOOLATLAS_TIERS` | JSON override of the tier table (`src/access/tiers.ts`) | none |
  * | `TRUST_PROXY` | proxies whose `X-Forwarded-For` is honoured (IPv4/IPv6 addresses and CIDRs, `loopback`); a bad entry stops startup | none |
@@ -48,6 +49,8 @@ export interface Config {
   embed: boolean;
   /** Embedding cache file path. */
   embedCachePath: string;
+  /** A catalog snapshot (`.tar.gz`) to verify, install and serve, if any. */
+  snapshot: string | undefined;
   /** Extra `Origin` values `/mcp` accepts when the service is local (DNS-rebinding protection). */
   mcpAllowedOrigins: string[];
 }
@@ -77,6 +80,7 @@ const EnvSchema = z.object({
     DEFAULT_FAIR_USE.ratePerSecond,
   ),
   TOOLATLAS_EMBED_CACHE: z.string().min(1).default("data/embed-cache.db"),
+  TOOLATLAS_SNAPSHOT: z.string().min(1).optional(),
 });
 
 /**
@@ -122,5 +126,6 @@ export function loadConfig(env: Record<string, string | undefined> = Deno.env.to
       ratePerSecond: parsed.data.TOOLATLAS_FAIR_USE_RATE,
     },
     embedCachePath: parsed.data.TOOLATLAS_EMBED_CACHE,
+    snapshot: parsed.data.TOOLATLAS_SNAPSHOT,
   };
 }

@@ -20,6 +20,7 @@ export const ERROR_CODES = {
   not_found: { status: 404, title: "Not found" },
   method_not_allowed: { status: 405, title: "Method not allowed" },
   invalid_api_key: { status: 401, title: "Invalid API key" },
+  entitlement_required: { status: 403, title: "Entitlement required" },
   rate_limited: { status: 429, title: "Rate limited" },
   payload_too_large: { status: 413, title: "Payload too large" },
   unsupported_media_type: { status: 415, title: "Unsupported media type" },

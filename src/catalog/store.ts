@@ -192,6 +192,8 @@ interface _Flagged {
  */
 export class CatalogStore {
   readonly db: DatabaseSync;
+  /** The file the store was opened from (`undefined` for a database handed in). */
+  path: string | undefined;
   #statements = new Map<string, ReturnType<DatabaseSync["prepare"]>>();
   #vectors = new Map<string, Map<number, Float32Array>>();
   #flags = new Map<string, _Flagged>();
@@ -216,6 +218,7 @@ export class CatalogStore {
    */
   static open(path: string): CatalogStore {
     const store = new CatalogStore(openCatalog(path, { readOnly: true }));
+    store.path = path;
     const version = store.meta("schema_version");
     if (version !== String(SCHEMA_VERSION)) {
       store.close();
@@ -248,6 +251,19 @@ export class CatalogStore {
   /** A value of the `meta` table (`built_at`, `report`, `schema_version`), or `undefined`. */
   meta(key: string): string | undefined {
     return this.#get("SELECT value FROM meta WHERE key = ?", key)?.value as string | undefined;
+  }
+
+  /**
+   * Row ids of a table in order, after a given id: the pages of a full scan (exports).
+   *
+   * @param table `tools` or `servers`
+   * @param after the last id of the previous page (0 for the first)
+   * @param limit page size
+   * @returns up to `limit` ids greater than `after`, ascending
+   */
+  idsAfter(table: "tools" | "servers", after: number, limit: number): number[] {
+    return this.#all(`SELECT id FROM ${table} WHERE id > ? ORDER BY id LIMIT ?`, after, limit)
+      .map((r) => Number(r.id));
   }
 
   /** Numbers of tools, servers and prices in the catalog. */

@@ -22,6 +22,7 @@ import {
 import { publicCors } from "./cors.ts";
 import { errorResponse } from "./errors.ts";
 import { restRoutes } from "./rest.ts";
+import { exportRoutes } from "./export.ts";
 import { openApiDocument } from "./openapi.ts";
 import { isSitePath, siteNotFound, siteRoutes } from "../site/routes.tsx";
 
@@ -106,6 +107,7 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
     );
   }
   app.get("/api/v1/openapi.json", (c) => c.json(openApiDocument(ctx.baseUrl)));
+  app.route("/api/v1/export", exportRoutes(ctx, access));
   app.route("/api/v1", restRoutes(ctx));
   app.all("/mcp", mcpHandler(ctx, mcp));
   app.route("/", siteRoutes(ctx, access ? { searchAccess: siteSearchAccess(access) } : {}));

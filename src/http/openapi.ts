@@ -11,6 +11,7 @@ import { z } from "zod";
 import type { Usage } from "../access/access.ts";
 import { TIER_NAMES } from "../access/tiers.ts";
 import { InstallConfigInput, InstallConfigOutput } from "../catalog/install.ts";
+import { ExportInput } from "../snapshot/export.ts";
 import {
   AlternativesInput,
   AlternativesOutput,
@@ -133,6 +134,9 @@ const COMPONENTS = {
   InstallConfigs: InstallConfigOutput,
   PriceRecord,
   Prices: PricesOutput,
+  ExportRecord: z.union([ToolDetailsOutput, ServerDetailsOutput, PriceRecord]).describe(
+    "One line of an export: tool details, server details or a price record, by kind",
+  ),
   Health: HealthOutput,
   Usage: UsageOutput,
   OpenApiDocument: OpenApiDocumentSchema,
@@ -143,7 +147,7 @@ const COMPONENTS = {
 export type ComponentName = keyof typeof COMPONENTS;
 
 /** Error statuses an operation may answer with, each a response in `components.responses`. */
-export type ErrorStatus = 400 | 401 | 404 | 405 | 413 | 415 | 429 | 500 | 503;
+export type ErrorStatus = 400 | 401 | 403 | 404 | 405 | 413 | 415 | 429 | 500 | 503;
 
 /** One row of the route table. */
 export interface Operation {
@@ -171,6 +175,13 @@ export interface Operation {
   errors: ErrorStatus[];
   /** False for routes that never count against the quota. */
   counted?: boolean;
+  /**
+   * Media of the 200 answer: `json` (default); `ndjson`, one `output` record per line (gzip when
+   * the client accepts it); `archive`, a gzip-compressed tar file (`output` is ignored).
+   */
+  media?: "json" | "ndjson" | "archive";
+  /** True when the answer has an `ETag` and a matching `If-None-Match` gets 304. */
+  conditional?: boolean;
 }
 
 const SERVER_NAME_NOTE =
@@ -346,6 +357,39 @@ export const OPERATIONS: readonly Operation[] = [
   },
   {
     method: "get",
+    path: "/export/{kind}",
+    operationId: "exportCatalog",
+    tag: "Bulk data",
+    summary: "Every tool, server or price as NDJSON, one full details record per line",
+    description:
+      "For tiers with the `bulkExport` entitlement (Enterprise); others get 403 `entitlement_required`. " +
+      "Streams with constant memory; gzip-compressed when `Accept-Encoding` allows; `ETag` and " +
+      "`Last-Modified` from the catalog build (`If-None-Match` → 304). Every entry is exported, " +
+      "adult ones and variants included (their `content` and `variantOf` say so). Counts as one request.",
+    input: ExportInput,
+    pathParams: ["kind"],
+    output: "ExportRecord",
+    errors: [403, 404, 429],
+    media: "ndjson",
+    conditional: true,
+  },
+  {
+    method: "get",
+    path: "/export/snapshot",
+    operationId: "exportSnapshot",
+    tag: "Bulk data",
+    summary: "The catalog snapshot archive (manifest, licence notices, SQLite catalog)",
+    description:
+      "A gzip-compressed tar file that `toolatlas serve --snapshot FILE` verifies and serves (see the README, " +
+      "air-gapped installs). Made on the first request for a build. Same entitlement, caching and counting " +
+      "as the NDJSON exports.",
+    output: "ExportRecord",
+    errors: [403, 429],
+    media: "archive",
+    conditional: true,
+  },
+  {
+    method: "get",
     path: "/openapi.json",
     operationId: "getOpenApi",
     tag: "Service",
@@ -358,6 +402,10 @@ export const OPERATIONS: readonly Operation[] = [
 const _ERROR_RESPONSES: Record<ErrorStatus, { name: string; description: string }> = {
   400: { name: "BadRequest", description: "Invalid or missing parameter" },
   401: { name: "Unauthorized", description: "Malformed, unknown or revoked API key" },
+  403: {
+    name: "Forbidden",
+    description: "The caller's tier lacks the entitlement the route needs (`entitlement_required`)",
+  },
   404: { name: "NotFound", description: "No such entry (or taxonomy id)" },
   405: { name: "MethodNotAllowed", description: "Wrong method for this route" },
   413: { name: "PayloadTooLarge", description: `Body over ${MAX_BODY_BYTES} bytes` },
@@ -463,13 +511,31 @@ function _parameters(op: Operation): JsonObject[] {
 }
 
 function _operation(op: Operation): JsonObject {
+  const ref = { $ref: `#/components/schemas/${op.output}` };
+  const content = op.media === "ndjson"
+    ? { "application/x-ndjson": { schema: ref } }
+    : op.media === "archive"
+    ? { "application/gzip": { schema: { type: "string", contentMediaType: "application/gzip" } } }
+    : { "application/json": { schema: ref } };
+  const validators: JsonObject = op.conditional
+    ? {
+      ETag: { description: "Entity tag of the catalog build", schema: { type: "string" } },
+      "Last-Modified": { description: "When the catalog was built", schema: { type: "string" } },
+    }
+    : {};
   const responses: JsonObject = {
     "200": {
       description: op.summary,
-      headers: op.counted === false ? {} : _headerRefs(),
-      content: { "application/json": { schema: { $ref: `#/components/schemas/${op.output}` } } },
+      headers: { ...(op.counted === false ? {} : _headerRefs()), ...validators },
+      content,
     },
   };
+  if (op.conditional) {
+    responses["304"] = {
+      description: "Not modified: `If-None-Match` matches",
+      headers: validators,
+    };
+  }
   for (const status of [...new Set<ErrorStatus>([...op.errors, 401, 500, 503])].sort()) {
     responses[String(status)] = { $ref: `#/components/responses/${_ERROR_RESPONSES[status].name}` };
   }
