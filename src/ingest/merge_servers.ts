@@ -22,6 +22,7 @@ import { coreKey } from "../catalog/name_keys.ts";
 import type {
   ContentFlags,
   MergeStats,
+  ServerIcon,
   ServerPackage,
   ServerRemote,
   ServerTool,
@@ -61,6 +62,8 @@ export interface CatalogServer {
   /** Folder of the server in a monorepo. */
   subfolder?: string;
   homepage?: string;
+  /** Icons declared by the publisher (first source that gives any). */
+  icons?: ServerIcon[];
   packages: ServerPackage[];
   remotes: ServerRemote[];
   hosting: Hosting;
@@ -459,6 +462,7 @@ function _build(records: SourceServer[], locations: _Location[]): CatalogServer 
   const optional: Record<string, unknown> = {
     subfolder: loc?.subfolder,
     homepage: pick("homepage", (r) => r.homepage),
+    icons: pick("icons", (r) => r.icons),
     license: pick("license", (r) => r.license),
     stars: max("stars", (r) => r.stars),
     forks: max("forks", (r) => r.forks),

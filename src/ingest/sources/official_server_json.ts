@@ -13,8 +13,9 @@
  *
  * Packages and remotes are mapped field by field onto {@link ServerPackage} and
  * {@link ServerRemote}. Not representable there and dropped: input `format`, `choices`,
- * `placeholder`, `valueHint` (except as a positional argument's name), `isRepeated`, `variables`,
- * package-transport `headers`, and server `icons`.
+ * `placeholder`, `valueHint` (except as a positional argument's name), `isRepeated`, `variables`
+ * and package-transport `headers`. Server `icons` are kept when valid (HTTPS `src` of at most 255
+ * characters; an unknown MIME type, size or theme is dropped from the icon).
  *
  * @module
  */
@@ -30,13 +31,15 @@ import {
 } from "../clean.ts";
 import type { SourceReport } from "../report.ts";
 import { NewestVersions, type VersionCandidate } from "./_newest.ts";
-import type {
-  ServerInput,
-  ServerPackage,
-  ServerRemote,
-  SourceAdapter,
-  SourceServer,
-  TransportType,
+import {
+  ICON_MIME_TYPES,
+  type ServerIcon,
+  type ServerInput,
+  type ServerPackage,
+  type ServerRemote,
+  type SourceAdapter,
+  type SourceServer,
+  type TransportType,
 } from "../types.ts";
 
 /** Path of the file relative to the sources root. */
@@ -139,6 +142,38 @@ function _remotes(value: unknown, report: SourceReport): ServerRemote[] {
   return out;
 }
 
+/**
+ * Maps `icons[]`: an icon needs an `https://` `src` of at most 255 characters that parses as a
+ * URL; `mimeType`, `sizes` and `theme` are kept only when they are values server.json allows.
+ */
+function _icons(value: unknown, report: SourceReport): ServerIcon[] {
+  if (!Array.isArray(value)) return [];
+  const out: ServerIcon[] = [];
+  for (const item of value) {
+    if (!isRecord(item)) continue;
+    const src = cleanText(item.src, report);
+    if (
+      src === undefined || src.length > 255 || !/^https:\/\/\S+$/.test(src) || !URL.canParse(src)
+    ) {
+      continue;
+    }
+    const mime = cleanText(item.mimeType, report);
+    const sizes = Array.isArray(item.sizes)
+      ? item.sizes.filter((x): x is string => typeof x === "string" && /^(\d+x\d+|any)$/.test(x))
+      : [];
+    const theme = cleanText(item.theme, report);
+    out.push(dropUndefined<ServerIcon>({
+      src,
+      mimeType: (ICON_MIME_TYPES as readonly string[]).includes(mime ?? "")
+        ? mime as ServerIcon["mimeType"]
+        : undefined,
+      sizes: nonEmpty(sizes),
+      theme: theme === "light" || theme === "dark" ? theme : undefined,
+    }));
+  }
+  return out;
+}
+
 /** Maps one `{ server, _meta }` item, or the skip reason; `report` is a scratch counter. */
 function _toServer(item: unknown, report: SourceReport): VersionCandidate | string {
   if (!isRecord(item) || !isRecord(item.server)) return "not_an_object";
@@ -173,6 +208,7 @@ function _toServer(item: unknown, report: SourceReport): VersionCandidate | stri
     repositoryUrl: cleanText(repo.url, report),
     subfolder: cleanText(repo.subfolder, report),
     homepage: cleanUrl(s.websiteUrl, report),
+    icons: nonEmpty(_icons(s.icons, report)),
     packages: nonEmpty(packages),
     remotes: nonEmpty(remotes),
     categories: nonEmpty(cleanList(publisher.categories, report)),
