@@ -4,7 +4,8 @@
  *
  * `server.yaml` fields used: `name`, `image` (OCI image), `type` (`server` = local image,
  * `remote` = hosted endpoint, `poci` = tools run as one-off containers), `meta.category`,
- * `meta.tags`, `about.title` / `about.description`, `source.project` (repository the image is
+ * `meta.tags`, `about.title` / `about.description` / `about.icon` (kept as the server's icon when
+ * it is an HTTPS URL), `source.project` (repository the image is
  * built from), `source.upstream` (original repository when `project` is a fork), `source.directory`
  * (monorepo subfolder), `config.secrets[]` (`name`, `env`, `example`, `description`, `required`),
  * `config.env[]` (`name`, `value` template such as `"{{server.param}}"`, `example`),
@@ -14,14 +15,22 @@
  * (`{ name, type, desc, optional, items }`) are turned into an equivalent JSON Schema.
  *
  * The image becomes an `oci` package whose environment variables are the secrets
- * (`isSecret: true`) and the env entries. Not mapped: `oauth` providers, `run` options, `icon`,
+ * (`isSecret: true`) and the env entries. Not mapped: `oauth` providers, `run` options,
  * secrets of remote servers (no package to carry them; a remote header that references a secret
  * is marked `isSecret`).
  *
  * @module
  */
 import { parse as parseYaml } from "yaml";
-import { cleanList, cleanText, dropUndefined, isRecord, nonEmpty, stripBom } from "../clean.ts";
+import {
+  cleanIcons,
+  cleanList,
+  cleanText,
+  dropUndefined,
+  isRecord,
+  nonEmpty,
+  stripBom,
+} from "../clean.ts";
 import type { SourceReport } from "../report.ts";
 import type {
   ServerInput,
@@ -217,6 +226,7 @@ function _toServer(
     sourceId: dir,
     name,
     description: cleanText(about.description, report),
+    icons: nonEmpty(cleanIcons(about.icon, report)),
     repositoryUrl: cleanText(source.upstream, report) ?? cleanText(source.project, report),
     subfolder: cleanText(source.directory, report),
     packages: nonEmpty(packages),

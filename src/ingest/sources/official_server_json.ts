@@ -21,6 +21,7 @@
  */
 import {
   cleanDate,
+  cleanIcons,
   cleanList,
   cleanText,
   cleanUrl,
@@ -31,15 +32,13 @@ import {
 } from "../clean.ts";
 import type { SourceReport } from "../report.ts";
 import { NewestVersions, type VersionCandidate } from "./_newest.ts";
-import {
-  ICON_MIME_TYPES,
-  type ServerIcon,
-  type ServerInput,
-  type ServerPackage,
-  type ServerRemote,
-  type SourceAdapter,
-  type SourceServer,
-  type TransportType,
+import type {
+  ServerInput,
+  ServerPackage,
+  ServerRemote,
+  SourceAdapter,
+  SourceServer,
+  TransportType,
 } from "../types.ts";
 
 /** Path of the file relative to the sources root. */
@@ -142,38 +141,6 @@ function _remotes(value: unknown, report: SourceReport): ServerRemote[] {
   return out;
 }
 
-/**
- * Maps `icons[]`: an icon needs an `https://` `src` of at most 255 characters that parses as a
- * URL; `mimeType`, `sizes` and `theme` are kept only when they are values server.json allows.
- */
-function _icons(value: unknown, report: SourceReport): ServerIcon[] {
-  if (!Array.isArray(value)) return [];
-  const out: ServerIcon[] = [];
-  for (const item of value) {
-    if (!isRecord(item)) continue;
-    const src = cleanText(item.src, report);
-    if (
-      src === undefined || src.length > 255 || !/^https:\/\/\S+$/.test(src) || !URL.canParse(src)
-    ) {
-      continue;
-    }
-    const mime = cleanText(item.mimeType, report);
-    const sizes = Array.isArray(item.sizes)
-      ? item.sizes.filter((x): x is string => typeof x === "string" && /^(\d+x\d+|any)$/.test(x))
-      : [];
-    const theme = cleanText(item.theme, report);
-    out.push(dropUndefined<ServerIcon>({
-      src,
-      mimeType: (ICON_MIME_TYPES as readonly string[]).includes(mime ?? "")
-        ? mime as ServerIcon["mimeType"]
-        : undefined,
-      sizes: nonEmpty(sizes),
-      theme: theme === "light" || theme === "dark" ? theme : undefined,
-    }));
-  }
-  return out;
-}
-
 /** Maps one `{ server, _meta }` item, or the skip reason; `report` is a scratch counter. */
 function _toServer(item: unknown, report: SourceReport): VersionCandidate | string {
   if (!isRecord(item) || !isRecord(item.server)) return "not_an_object";
@@ -208,7 +175,7 @@ function _toServer(item: unknown, report: SourceReport): VersionCandidate | stri
     repositoryUrl: cleanText(repo.url, report),
     subfolder: cleanText(repo.subfolder, report),
     homepage: cleanUrl(s.websiteUrl, report),
-    icons: nonEmpty(_icons(s.icons, report)),
+    icons: nonEmpty(cleanIcons(s.icons, report)),
     packages: nonEmpty(packages),
     remotes: nonEmpty(remotes),
     categories: nonEmpty(cleanList(publisher.categories, report)),
