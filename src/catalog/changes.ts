@@ -12,10 +12,12 @@
  * - **Key**: servers by `name`, tools by `slug`, prices by `id`, compared case-insensitively.
  * - **Content hash**: SHA-256 of the canonical JSON (sorted keys) of the entry's public record
  *   ({@link publicRecord}): the stored document minus what no user sees (`hints`, the ingest
- *   report's `ruleChanges`) and minus what changes with the build time alone (the trust score's
- *   `computedAt` and evidence wording, which states the day count since the last update; the
- *   taxonomy scores of the learned model, which retrains on every build). The trust score, grade
- *   and component points and the taxonomy leaves do count.
+ *   report's `ruleChanges`) and minus what changes with the build alone (the trust score's
+ *   `computedAt` and evidence wording, which states the day count since the last update; every
+ *   taxonomy placement but a hand label, since the learned model that decides or arbitrates the
+ *   others is retrained on every build and moves some of them when any training record changes).
+ *   The trust score, grade and component points and a hand-labelled leaf do count; a leaf the
+ *   model moves reaches clients with the entry's next real change or a full copy.
  * - **Same key, same hash**: `id`, `firstSeenAt` and `updatedAt` are carried forward.
  * - **Same key, new hash**: `updatedAt` becomes the build time.
  * - **New key**: a new entry (`firstSeenAt = updatedAt =` build time) with id
@@ -129,19 +131,20 @@ export function recordHash(value: unknown): string {
   return createHash("sha256").update(canonicalJson(value)).digest("hex");
 }
 
-/** Leaf ids of a classification: what a reader sees of it, without the model's scores. */
+/**
+ * The placement that counts as the entry's own data: its hand-labelled primary leaf. Every other
+ * placement comes from the learned model or rules it arbitrates, which are retrained on each
+ * build: one source record more or less moves a few of those leaves (8 of 328 servers in a
+ * measured rebuild of the Docker catalog alone) without any change to the entries themselves.
+ */
 function _leaves(taxonomy: CatalogServer["taxonomy"]): unknown {
-  if (!taxonomy) return null;
-  return {
-    primary: taxonomy.primary.leafId,
-    secondary: taxonomy.secondary.map((a) => a.leafId),
-  };
+  return taxonomy?.primary.method === "label" ? taxonomy.primary.leafId : null;
 }
 
 /**
  * The part of an entry whose change counts as an update (see the module description): the
  * stored document without `hints` and `ruleChanges`, the trust score reduced to its version,
- * score, grade, component points and findings, the taxonomy to its leaf ids.
+ * score, grade, component points and findings, the taxonomy to its hand-labelled primary leaf.
  *
  * @param kind what the document is
  * @param doc the document as the catalog stores it

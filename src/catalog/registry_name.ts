@@ -9,10 +9,10 @@
  * 2. Every other entry (listed only by other catalogs, or a second entry claiming an official name,
  *    named `…~2` by the merge) is named in toolatlas's own namespace {@link REGISTRY_NAMESPACE}:
  *    `ai.toolatlas/` followed by its toolatlas name with each `/` written `.`, each `~` written
- *    `-`, `@` dropped, and any other character outside `[A-Za-z0-9._-]` written `-`
+ *    `_`, `@` dropped, and any other character outside `[A-Za-z0-9._-]` written `-`
  *    (`github.com/owner/repo` → `ai.toolatlas/github.com.owner.repo`,
  *    `npm/@scope/pkg` → `ai.toolatlas/npm.scope.pkg`, `com.supabase/mcp~2` →
- *    `ai.toolatlas/com.supabase.mcp-2`). Never `io.github.*`: that namespace means the official
+ *    `ai.toolatlas/com.supabase.mcp_2`). Never `io.github.*`: that namespace means the official
  *    registry verified the publisher's GitHub account, which toolatlas cannot claim.
  * 3. A name longer than 200 characters, or one another entry already took (compared without
  *    case), is not served; `registry.ts` counts those.
@@ -58,7 +58,7 @@ export function registryNameOf(
   officialNames: readonly string[],
 ): { name: string; official: boolean } | undefined {
   if (officialNames.includes(name) && isRegistryName(name)) return { name, official: true };
-  const tail = name.replaceAll("/", ".").replaceAll("~", "-").replaceAll("@", "")
+  const tail = name.replaceAll("/", ".").replaceAll("~", "_").replaceAll("@", "")
     .replace(/[^A-Za-z0-9._-]/g, "-");
   const generated = `${REGISTRY_NAMESPACE}/${tail}`;
   return isRegistryName(generated) ? { name: generated, official: false } : undefined;

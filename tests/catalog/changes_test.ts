@@ -70,6 +70,21 @@ Deno.test("publicRecord() ignores what changes with the build time alone, not th
   );
 });
 
+Deno.test("publicRecord() counts a hand-labelled leaf, not a placement the retrained model moves", () => {
+  const placed = (leafId: string, method: "label" | "model", score: number) =>
+    ({
+      ...server({ name: "x/z", title: "Z" }),
+      taxonomy: {
+        primary: { facetId: "build", subcategoryId: "s", leafId, method, score },
+        secondary: [{ facetId: "build", subcategoryId: "s", leafId: "other", method, score }],
+      },
+    }) as CatalogServer;
+  const hash = (s: CatalogServer) => recordHash(publicRecord("server", s));
+  assert.equal(hash(placed("code-search", "model", 0.6)), hash(placed("ci-cd", "model", 0.4)));
+  assert.equal(hash(placed("ci-cd", "label", 1)), hash(placed("ci-cd", "label", 1)));
+  assert.notEqual(hash(placed("ci-cd", "label", 1)), hash(placed("code-search", "label", 1)));
+});
+
 Deno.test("trackChanges() without history: every entry new, ids deterministic", () => {
   const { rows, stats } = trackChanges(undefined, entries([A, B]), T1);
   assert.deepEqual(stats, {

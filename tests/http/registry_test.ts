@@ -164,7 +164,7 @@ async function walk(query: string, on = app) {
 }
 
 const LISTED = [
-  "ai.toolatlas/com.supabase.mcp-2",
+  "ai.toolatlas/com.supabase.mcp_2",
   "ai.toolatlas/github.com.nobody.bare-notes",
   "ai.toolatlas/github.com.someone.github-mcp",
   "ai.toolatlas/smithery.acme-postgres",
