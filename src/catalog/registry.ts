@@ -662,7 +662,7 @@ function _entry(
   s: CatalogServer | undefined,
   full: boolean,
 ): RegistryEntry {
-  if (e.state !== "live" || s === undefined) return _deletedEntry(ctx, e);
+  if (e.state !== "live" || s === undefined) return _deletedEntry(e);
   const server = toServerJson(s, e.name);
   const meta: RegistryEntry["_meta"] = { [ENRICHMENT_META]: _enrichment(ctx, index, e, s, full) };
   if (e.official) {
@@ -679,7 +679,7 @@ function _entry(
 }
 
 /** A deleted entry (tombstone, or hidden since): name, description, version; no content. */
-function _deletedEntry(ctx: CatalogContext, e: _Entry): RegistryEntry {
+function _deletedEntry(e: _Entry): RegistryEntry {
   const hidden = e.state === "hidden";
   const server: RegistryEntry["server"] = {
     $schema: SERVER_SCHEMA_URL,
@@ -702,7 +702,6 @@ function _deletedEntry(ctx: CatalogContext, e: _Entry): RegistryEntry {
   };
   const meta: RegistryEntry["_meta"] = { [ENRICHMENT_META]: enrichment };
   if (e.official) meta[OFFICIAL_META] = { status: "deleted", isLatest: true };
-  void ctx;
   return { server, _meta: meta };
 }
 

@@ -525,6 +525,20 @@ Deno.test("registry: updated_since after a rebuild returns the changed entry and
     // RFC 3339 with an offset means the same instant.
     const offset = await walk("updated_since=2026-01-15T01:00:00%2B01:00", rebuilt);
     assert.deepEqual(offset.names, since.names);
+    // Since before the first build: everything, and the hidden adult entry as deleted, without
+    // any of its content.
+    const all = await walk("updated_since=2025-12-01T00:00:00Z", rebuilt);
+    const hidden = all.entries.find((e) =>
+      (e as { server: { name: string } }).server.name === "ai.toolatlas/github.com.x.nsfw-bot"
+    ) as { server: Record<string, unknown>; _meta: Record<string, Record<string, unknown>> };
+    assert.deepEqual(hidden.server, {
+      $schema: "https://static.modelcontextprotocol.io/schemas/2025-12-11/server.schema.json",
+      name: "ai.toolatlas/github.com.x.nsfw-bot",
+      description: "No longer listed by this registry.",
+      version: "0.0.0-unknown",
+    });
+    assert.equal(hidden._meta["ai.toolatlas/enrichment"]!.status, "deleted");
+    assert.equal(all.names.length, SERVERS.length);
     // Nothing changed after the rebuild.
     assert.deepEqual((await walk(`updated_since=${T2}`, rebuilt)).names, []);
     // Without a time, the deleted entry is listed only with include_deleted.
