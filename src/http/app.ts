@@ -1,9 +1,9 @@
 /**
  * The Hono application: CORS on every response, the REST adapter at `/api/v1` (with its OpenAPI
- * document at `/api/v1/openapi.json`), the MCP Registry API at `/v0.1` and `/v0`, the public site at `/` (outside the quota; its searches
- * take fair-use tokens and honour the caller's entitlements), one error handler rendering RFC 9457
- * problem documents, and a 404 for unknown routes (an HTML page on site paths, a problem document
- * elsewhere).
+ * document at `/api/v1/openapi.json`), the MCP Registry API at `/v0.1` and `/v0`, the public site
+ * at `/` (outside the quota; its searches take fair-use tokens and honour the caller's
+ * entitlements), one error handler rendering RFC 9457 problem documents, and a 404 for unknown
+ * routes (an HTML page on site paths, a problem document elsewhere).
  *
  * @module
  */

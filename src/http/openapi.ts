@@ -197,52 +197,58 @@ const REGISTRY_NAME_NOTE =
   "`serverName` is one URL-encoded path segment (`io.github.owner%2Frepo`): a registry name, " +
   "another official name of the entry, or its toolatlas name.";
 
-/** The registry's write operations: documented, answered 501 (this registry is read-only). */
-const _REGISTRY_WRITES: Operation[] = [
-  [
-    "put",
-    "/v0.1/servers/{serverName}/versions/{version}",
-    "editRegistryServerVersion",
-    "Edit a server version",
-  ],
-  [
-    "delete",
-    "/v0.1/servers/{serverName}/versions/{version}",
-    "deleteRegistryServerVersion",
-    "Delete a server version",
-  ],
-  [
-    "patch",
-    "/v0.1/servers/{serverName}/versions/{version}/status",
-    "setRegistryVersionStatus",
-    "Change a version's status",
-  ],
-  [
-    "patch",
-    "/v0.1/servers/{serverName}/status",
-    "setRegistryServerStatus",
-    "Change the status of every version",
-  ],
-  ["post", "/v0.1/publish", "publishRegistryServer", "Publish a server"],
-].map(([method, path, operationId, summary]) => ({
-  method: method as Operation["method"],
-  path: path!,
-  base: "",
-  operationId: operationId!,
-  tag: "MCP Registry",
-  summary: `${summary} (not implemented: read-only registry)`,
-  description:
-    "Part of the registry specification for registries that accept writes; toolatlas is read-only and answers 501 `not_implemented`. Publish to the official MCP Registry instead.",
-  ...(path!.includes("{version}")
+/**
+ * One of the registry's write operations: documented as the registry specification has it, and
+ * answered 501 `not_implemented` (this registry is read-only).
+ */
+function _registryWrite(
+  method: Operation["method"],
+  path: string,
+  operationId: string,
+  summary: string,
+): Operation {
+  const params = path.includes("{version}")
     ? {
       input: RegistryVersionInput.pick({ serverName: true, version: true }),
       pathParams: ["serverName", "version"],
     }
-    : path!.includes("{serverName}")
+    : path.includes("{serverName}")
     ? { input: RegistryVersionsInput.pick({ serverName: true }), pathParams: ["serverName"] }
-    : {}),
-  errors: [501],
-}));
+    : {};
+  return {
+    method,
+    path,
+    base: "",
+    operationId,
+    tag: "MCP Registry",
+    summary: `${summary} (not implemented: read-only registry)`,
+    description:
+      "Part of the registry specification for registries that accept writes; toolatlas is read-only and answers 501 `not_implemented`. Publish to the official MCP Registry instead.",
+    ...params,
+    errors: [501],
+  };
+}
+
+const _VERSION_PATH = "/v0.1/servers/{serverName}/versions/{version}";
+
+/** The registry's write operations (see {@link _registryWrite}). */
+const _REGISTRY_WRITES: Operation[] = [
+  _registryWrite("put", _VERSION_PATH, "editRegistryServerVersion", "Edit a server version"),
+  _registryWrite("delete", _VERSION_PATH, "deleteRegistryServerVersion", "Delete a version"),
+  _registryWrite(
+    "patch",
+    `${_VERSION_PATH}/status`,
+    "setRegistryVersionStatus",
+    "Change a version's status",
+  ),
+  _registryWrite(
+    "patch",
+    "/v0.1/servers/{serverName}/status",
+    "setRegistryServerStatus",
+    "Change the status of every version",
+  ),
+  _registryWrite("post", "/v0.1/publish", "publishRegistryServer", "Publish a server"),
+];
 
 /** The route table: every route of `/api/v1` and of the registry API, in display order. */
 export const OPERATIONS: readonly Operation[] = [
