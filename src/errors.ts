@@ -26,6 +26,7 @@ export const ERROR_CODES = {
   unsupported_media_type: { status: 415, title: "Unsupported media type" },
   internal_error: { status: 500, title: "Internal error" },
   quota_unavailable: { status: 503, title: "Quota service unavailable" },
+  not_implemented: { status: 501, title: "Not implemented" },
 } as const;
 
 /** One of the stable error codes of {@link ERROR_CODES}. */

@@ -4,7 +4,8 @@
  *
  * The catalog is a plain SQLite file (via Deno's built-in `node:sqlite`) with FTS5 tables for
  * lexical search and the `sqlite-vec` extension loaded for vector search. Each record is stored as
- * its JSON document plus the columns needed to filter and rank it.
+ * its JSON document plus the columns needed to filter and rank it. Table `changes` holds the
+ * change history of every entry across builds, tombstones included (`changes.ts`).
  *
  * @module
  */
@@ -12,7 +13,7 @@ import { DatabaseSync } from "node:sqlite";
 import { load as loadSqliteVec } from "sqlite-vec";
 
 /** Version of the table layout below; a catalog with another version is rebuilt. */
-export const SCHEMA_VERSION = 5;
+export const SCHEMA_VERSION = 6;
 
 /** FTS5 tokenizer: Porter stemming over Unicode words, diacritics folded. */
 const TOKENIZER = "porter unicode61 remove_diacritics 2";
@@ -95,6 +96,20 @@ CREATE TABLE prices (
   doc TEXT NOT NULL
 );
 CREATE INDEX prices_provider ON prices(provider);
+
+CREATE TABLE changes (
+  kind TEXT NOT NULL,
+  key TEXT NOT NULL COLLATE NOCASE,
+  id TEXT NOT NULL,
+  first_seen_at TEXT NOT NULL,
+  updated_at TEXT NOT NULL,
+  hash TEXT NOT NULL,
+  deleted_at TEXT,
+  renamed_to TEXT,
+  summary TEXT NOT NULL,
+  PRIMARY KEY (kind, key)
+) WITHOUT ROWID;
+CREATE INDEX changes_updated ON changes(kind, updated_at);
 `;
 
 /**

@@ -18,6 +18,7 @@ import type { CatalogPrice, CatalogTool } from "../ingest/types.ts";
 import { openCatalog, SCHEMA_VERSION } from "./db.ts";
 import { AUTHORITY_WEIGHT } from "./authority.ts";
 import { coreKey, matchKey, toolNameKeys } from "./name_keys.ts";
+import type { ChangeKind, ChangeRow } from "./changes.ts";
 
 /** BM25 column weights for `tools_fts(name, tags, category, description, features)`. */
 export const TOOL_WEIGHTS = [10, 3, 3, 1, 2] as const;
@@ -167,6 +168,45 @@ export function rankLexical(candidates: Candidate[], weight: number): LexicalHit
       };
     })
     .sort((a, b) => Number(a.spam) - Number(b.spam) || b.score - a.score || a.id - b.id);
+}
+
+/** A server as the registry index reads it ({@link CatalogStore.serverIndexRows}). */
+export interface ServerIndexRow {
+  /** Row id (`servers.id`). */
+  id: number;
+  /** toolatlas name. */
+  name: string;
+  title: string;
+  adult: boolean;
+  /** A listing of a project whose canonical entry is another one. */
+  variant: boolean;
+  officialNames: string[];
+  /** Version a source states, or `null`. */
+  version: string | null;
+  /** Registry status a source states (`active`, `deprecated`), or `null`. */
+  status: string | null;
+  /** The first 200 characters of the description. */
+  description: string;
+  /** Stable id of the change history, or `null` for a catalog built without it. */
+  entryId: string | null;
+  firstSeenAt: string | null;
+  updatedAt: string | null;
+}
+
+type SourceRefLike = { source: string; sourceId: string };
+
+function _changeRow(r: Record<string, unknown>): ChangeRow {
+  return {
+    kind: r.kind as ChangeKind,
+    key: r.key as string,
+    id: r.id as string,
+    firstSeenAt: r.first_seen_at as string,
+    updatedAt: r.updated_at as string,
+    hash: r.hash as string,
+    deletedAt: (r.deleted_at as string | null) ?? null,
+    renamedTo: (r.renamed_to as string | null) ?? null,
+    summary: JSON.parse(r.summary as string) as Record<string, unknown>,
+  };
 }
 
 /** A filter's SQL, and the default exclusions as a set of row ids. */
@@ -761,6 +801,115 @@ export class CatalogStore {
       });
     }
     return out;
+  }
+
+  // ---------------------------------------------------------------- change history
+
+  /**
+   * Every server with what the registry index needs (`registry.ts`): row id, name, title, adult
+   * and variant flags, and its change history with the summary kept there (official names,
+   * stated version and status, the first 200 characters of the description; `changes.ts`), read
+   * from the small `changes` rows rather than the documents (0.25-0.55 s for 33,000 servers,
+   * measured; 0.5-0.7 s with `json_extract` over the documents).
+   *
+   * @returns one row per server, in row-id order
+   */
+  serverIndexRows(): ServerIndexRow[] {
+    return this.#all(
+      `SELECT s.id AS id, s.name AS name, s.title AS title, s.adult AS adult,
+         s.canonical_id AS canonical_id, c.id AS entry_id, c.first_seen_at AS first_seen_at,
+         c.updated_at AS updated_at, c.summary AS summary
+       FROM servers s LEFT JOIN changes c ON c.kind = 'server' AND c.key = s.name
+       ORDER BY s.id`,
+    ).map((r) => {
+      const summary = JSON.parse((r.summary as string | null) ?? "{}") as Record<string, unknown>;
+      const text = (k: string) => typeof summary[k] === "string" ? summary[k] as string : null;
+      return {
+        id: Number(r.id),
+        name: r.name as string,
+        title: r.title as string,
+        adult: Number(r.adult) === 1,
+        variant: r.canonical_id !== null,
+        officialNames: Array.isArray(summary.officialNames)
+          ? summary.officialNames as string[]
+          : [],
+        version: text("version"),
+        status: text("status"),
+        description: text("description") ?? "",
+        entryId: (r.entry_id as string | null) ?? null,
+        firstSeenAt: (r.first_seen_at as string | null) ?? null,
+        updatedAt: (r.updated_at as string | null) ?? null,
+      };
+    });
+  }
+
+  /**
+   * The change history row of one entry, live or tombstone (`changes.ts`).
+   *
+   * @param kind `server`, `tool` or `price`
+   * @param key its name, slug or id (case-insensitive)
+   * @returns the row, or `undefined`
+   */
+  changeRow(kind: ChangeKind, key: string): ChangeRow | undefined {
+    const r = this.#get(
+      `SELECT kind, key, id, first_seen_at, updated_at, hash, deleted_at, renamed_to, summary
+       FROM changes WHERE kind = ? AND key = ?`,
+      kind,
+      key,
+    );
+    return r ? _changeRow(r) : undefined;
+  }
+
+  /** True when the catalog holds change history (built with the `changes` table). */
+  get hasChangeHistory(): boolean {
+    return this.#get(
+      "SELECT 1 AS x FROM sqlite_master WHERE type = 'table' AND name = 'changes'",
+    ) !== undefined;
+  }
+
+  /** Every change history row, live entries and tombstones (for the next build's writer). */
+  changeRows(): ChangeRow[] {
+    return this.#all(
+      `SELECT kind, key, id, first_seen_at, updated_at, hash, deleted_at, renamed_to, summary
+       FROM changes`,
+    ).map(_changeRow);
+  }
+
+  /**
+   * The source records of every server or tool: `source:sourceId` → names (or slugs) of the
+   * entries merged from that record (for rename detection, `changes.ts`).
+   *
+   * @param kind `server` or `tool`
+   * @returns the index
+   */
+  sourceRecordIndex(kind: "server" | "tool"): Map<string, string[]> {
+    const sql = kind === "server"
+      ? "SELECT name AS key, json_extract(doc, '$.sources') AS refs FROM servers"
+      : "SELECT slug AS key, json_extract(doc, '$.sources') AS refs FROM tools";
+    const map = new Map<string, string[]>();
+    for (const r of this.#all(sql)) {
+      for (const ref of JSON.parse((r.refs as string | null) ?? "[]") as SourceRefLike[]) {
+        const k = `${ref.source}:${ref.sourceId}`;
+        const keys = map.get(k);
+        if (keys) keys.push(r.key as string);
+        else map.set(k, [r.key as string]);
+      }
+    }
+    return map;
+  }
+
+  /**
+   * Tombstones of one kind: entries that left the catalog within the retention period.
+   *
+   * @param kind `server`, `tool` or `price`
+   * @returns the rows, oldest removal first
+   */
+  tombstones(kind: ChangeKind): ChangeRow[] {
+    return this.#all(
+      `SELECT kind, key, id, first_seen_at, updated_at, hash, deleted_at, renamed_to, summary
+       FROM changes WHERE kind = ? AND deleted_at IS NOT NULL ORDER BY deleted_at, key`,
+      kind,
+    ).map(_changeRow);
   }
 
   // ---------------------------------------------------------------- prices

@@ -9,6 +9,10 @@
  * old catalog or the complete new one under the name, never a renamed file whose pages were still
  * in the page cache.
  *
+ * Change history: before writing, the writer reads the `changes` table of the catalog it is
+ * about to replace (or of `previousPath`) and carries every entry's id, first-seen and
+ * last-updated times forward, writing tombstones of entries that left (`changes.ts`).
+ *
  * @module
  */
 import type { CatalogServer } from "../ingest/merge_servers.ts";
@@ -18,6 +22,14 @@ import { serverPopularity, toolPopularity } from "./popularity.ts";
 import { serverAuthority, toolAuthority } from "./authority.ts";
 import { matchKey, serverNameKeys, toolNameKeys } from "./name_keys.ts";
 import { familyOf } from "../ingest/trust.ts";
+import { CatalogStore } from "./store.ts";
+import {
+  type ChangeRow,
+  type ChangeState,
+  type ChangeStats,
+  trackChanges,
+  trackedEntry,
+} from "./changes.ts";
 
 /** Taxonomy placement of one entry (issue 5 fills it; `null` while unclassified). */
 export interface Placement {
@@ -42,6 +54,17 @@ export interface CatalogData {
   serverPlacements?: Map<string, Placement>;
   /** Sentence embeddings, index-aligned with `tools` and `servers` (absent: lexical only). */
   vectors?: CatalogVectors;
+  /**
+   * The catalog whose change history is carried forward (default: the file at the target path,
+   * when there is one; `null`: start a new history).
+   */
+  previousPath?: string | null;
+}
+
+/** What {@link writeCatalog} reports. */
+export interface WriteResult {
+  /** Change tracking against the previous catalog (also stored as `meta.changes`). */
+  changes: ChangeStats;
 }
 
 /** Embeddings of every entry, index-aligned with the tool and server lists. */
@@ -69,15 +92,19 @@ function _words(value: string): string {
  *
  * @param path target catalog path, e.g. `data/catalog.db`
  * @param data the merged catalog
- * @returns nothing; on return the new file is in place
+ * @returns the change counts; on return the new file is in place
  * @throws {Error} when the file cannot be written; the old catalog is then untouched and the
  *   temporary file removed
  */
-export async function writeCatalog(path: string, data: CatalogData): Promise<void> {
+export async function writeCatalog(path: string, data: CatalogData): Promise<WriteResult> {
   const tmp = `${path}.tmp-${Deno.pid}`;
   await Deno.remove(tmp).catch(() => {});
   const dir = path.includes("/") ? path.slice(0, path.lastIndexOf("/")) : ".";
   await Deno.mkdir(dir, { recursive: true });
+  const previous = data.previousPath === null
+    ? undefined
+    : readChangeState(data.previousPath ?? path);
+  const { rows: changes, stats } = trackChanges(previous, _tracked(data), data.builtAt);
   try {
     const db = openCatalog(tmp, { readOnly: false });
     try {
@@ -93,6 +120,8 @@ export async function writeCatalog(path: string, data: CatalogData): Promise<voi
       meta.run("built_at", data.builtAt);
       meta.run("report", JSON.stringify(data.report));
       meta.run("sources", JSON.stringify(data.sources));
+      meta.run("changes", JSON.stringify(stats));
+      _writeChanges(db, changes);
       if (data.vectors) {
         const v = data.vectors;
         db.exec(vectorSchemaSql(v.dimension));
@@ -118,6 +147,72 @@ export async function writeCatalog(path: string, data: CatalogData): Promise<voi
   } catch (error) {
     await Deno.remove(tmp).catch(() => {});
     throw error;
+  }
+  return { changes: stats };
+}
+
+/** Every entry of the build in tracked form (servers, tools, prices). */
+function _tracked(data: CatalogData) {
+  return [
+    ...data.servers.map((s) => trackedEntry("server", s.name, s)),
+    ...data.tools.map((t) => trackedEntry("tool", t.slug, t)),
+    ...data.prices.map((p) => trackedEntry("price", p.id, p)),
+  ];
+}
+
+/**
+ * Reads the change history of a catalog file through its store: its `changes` rows and the
+ * source records of its live servers and tools (for rename detection). A missing or unreadable
+ * file, or one built before change tracking, has no history (and a new one starts).
+ *
+ * @param path catalog path, e.g. `data/catalog.db`
+ * @returns the state, or `undefined` without history
+ */
+export function readChangeState(path: string): ChangeState | undefined {
+  let store: CatalogStore;
+  try {
+    Deno.statSync(path);
+    store = new CatalogStore(openCatalog(path, { readOnly: true }));
+  } catch {
+    return undefined;
+  }
+  try {
+    if (!store.hasChangeHistory) return undefined;
+    return {
+      rows: store.changeRows(),
+      refs: new Map([
+        ["server", store.sourceRecordIndex("server")],
+        ["tool", store.sourceRecordIndex("tool")],
+      ]),
+    };
+  } catch (error) {
+    console.error(
+      `[catalog] cannot read the change history of ${path}; starting a new one:`,
+      error,
+    );
+    return undefined;
+  } finally {
+    store.close();
+  }
+}
+
+function _writeChanges(db: _Db, rows: ChangeRow[]): void {
+  const insert = db.prepare(
+    `INSERT INTO changes (kind, key, id, first_seen_at, updated_at, hash, deleted_at, renamed_to,
+       summary) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+  );
+  for (const r of rows) {
+    insert.run(
+      r.kind,
+      r.key,
+      r.id,
+      r.firstSeenAt,
+      r.updatedAt,
+      r.hash,
+      r.deletedAt,
+      r.renamedTo,
+      JSON.stringify(r.summary),
+    );
   }
 }
 

@@ -1,9 +1,9 @@
 /**
  * The Hono application: CORS on every response, the REST adapter at `/api/v1` (with its OpenAPI
- * document at `/api/v1/openapi.json`), the public site at `/` (outside the quota; its searches
- * take fair-use tokens and honour the caller's entitlements), one error handler rendering RFC 9457
- * problem documents, and a 404 for unknown routes (an HTML page on site paths, a problem document
- * elsewhere).
+ * document at `/api/v1/openapi.json`), the MCP Registry API at `/v0.1` and `/v0`, the public site
+ * at `/` (outside the quota; its searches take fair-use tokens and honour the caller's
+ * entitlements), one error handler rendering RFC 9457 problem documents, and a 404 for unknown
+ * routes (an HTML page on site paths, a problem document elsewhere).
  *
  * @module
  */
@@ -23,6 +23,7 @@ import { publicCors } from "./cors.ts";
 import { errorResponse } from "./errors.ts";
 import { restRoutes } from "./rest.ts";
 import { exportRoutes } from "./export.ts";
+import { registryRoutes } from "./registry.ts";
 import { openApiDocument } from "./openapi.ts";
 import { isSitePath, siteNotFound, siteRoutes } from "../site/routes.tsx";
 
@@ -36,6 +37,9 @@ export const EXPOSED_HEADERS = [
   "X-RateLimit-Remaining",
   "X-RateLimit-Reset",
 ];
+
+/** Where the MCP Registry API is served: `/v0.1`, and `/v0` as an alias. */
+export const REGISTRY_ROOTS = ["/v0.1", "/v0"] as const;
 
 /** Options of {@link createApp}. */
 export interface AppOptions {
@@ -61,6 +65,19 @@ export interface AppOptions {
 export function createApp(options: AppOptions): Hono<AppEnv> {
   const { ctx, access } = options;
   const app = new Hono<AppEnv>();
+  // The registry API's CORS, as the MCP Registry documents it (before the app-wide one, which
+  // it answers preflights for).
+  for (const root of REGISTRY_ROOTS) {
+    app.use(
+      `${root}/*`,
+      publicCors({
+        allowMethods: ["GET", "OPTIONS"],
+        allowHeaders: ["Authorization", "Content-Type"],
+        exposeHeaders: EXPOSED_HEADERS,
+        maxAge: 86400,
+      }),
+    );
+  }
   app.use(
     "*",
     publicCors({
@@ -90,6 +107,10 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
         fairUseCost: (c) => health(c) ? 1 : 0,
       }),
     );
+    // The registry API counts like /api/v1: every request (preflights excepted).
+    for (const root of REGISTRY_ROOTS) {
+      app.use(`${root}/*`, accessMiddleware({ access, baseUrl, counts: () => true }));
+    }
     // `/mcp` is identified here and charged per message by the route once it has read them.
     app.use("/mcp", accessMiddleware({ access, baseUrl, counts: () => false }));
     mcp = {
@@ -109,11 +130,14 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
   app.get("/api/v1/openapi.json", (c) => c.json(openApiDocument(ctx.baseUrl)));
   app.route("/api/v1/export", exportRoutes(ctx, access));
   app.route("/api/v1", restRoutes(ctx));
+  app.route("/v0.1", registryRoutes(ctx));
+  app.route("/v0", registryRoutes(ctx, { versionRoot: true }));
   app.all("/mcp", mcpHandler(ctx, mcp));
   app.route("/", siteRoutes(ctx, access ? { searchAccess: siteSearchAccess(access) } : {}));
   app.notFound((c) => {
     const path = new URL(c.req.url).pathname;
-    if (isSitePath(path) && (c.req.method === "GET" || c.req.method === "HEAD")) {
+    const registry = REGISTRY_ROOTS.some((root) => path === root || path.startsWith(`${root}/`));
+    if (!registry && isSitePath(path) && (c.req.method === "GET" || c.req.method === "HEAD")) {
       return siteNotFound(c, ctx);
     }
     return errorResponse(

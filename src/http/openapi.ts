@@ -3,7 +3,9 @@
  * validate with (`src/catalog/schemas.ts`, `src/catalog/install.ts`), so it cannot drift from them:
  * query parameters come from each use case's input schema (`io: "input"`), the 200 response from
  * its output schema (`io: "output"`). The route table {@link OPERATIONS} lists every route of
- * `/api/v1`; `tests/site/openapi_test.ts` checks it against the routes the Hono app registers.
+ * `/api/v1` and of the MCP Registry API at `/v0.1` (path items with their own `servers`, the
+ * service root); `tests/site/openapi_test.ts` checks it against the routes the Hono app
+ * registers.
  *
  * @module
  */
@@ -42,6 +44,13 @@ import {
   ToolDetailsOutput,
   ToolRecord,
 } from "../catalog/schemas.ts";
+import {
+  RegistryListInput,
+  RegistryServerList,
+  RegistryServerResponse,
+  RegistryVersionInput,
+  RegistryVersionsInput,
+} from "../catalog/registry.ts";
 import { ERROR_CODES, type ProblemDocument } from "../errors.ts";
 import { TrustScoreSchema } from "../ingest/trust.ts";
 import { InstallConfigSchema } from "../install/mod.ts";
@@ -139,6 +148,8 @@ const COMPONENTS = {
   ),
   Health: HealthOutput,
   Usage: UsageOutput,
+  RegistryServerList,
+  RegistryServerResponse,
   OpenApiDocument: OpenApiDocumentSchema,
   ProblemDetails,
 } as const;
@@ -147,14 +158,16 @@ const COMPONENTS = {
 export type ComponentName = keyof typeof COMPONENTS;
 
 /** Error statuses an operation may answer with, each a response in `components.responses`. */
-export type ErrorStatus = 400 | 401 | 403 | 404 | 405 | 413 | 415 | 429 | 500 | 503;
+export type ErrorStatus = 400 | 401 | 403 | 404 | 405 | 413 | 415 | 429 | 500 | 501 | 503;
 
 /** One row of the route table. */
 export interface Operation {
   /** HTTP method (lower case). */
-  method: "get" | "post";
-  /** Path under `/api/v1`, with `{slug}`/`{name}` parameters. */
+  method: "get" | "post" | "put" | "delete" | "patch";
+  /** Path under {@link Operation.base}, with `{slug}`/`{name}` parameters. */
   path: string;
+  /** Prefix of `path` on the service: `/api/v1` (the default) or `""` (the registry API). */
+  base?: "/api/v1" | "";
   /** Unique id (the MCP tool name where one exists, else a verb phrase). */
   operationId: string;
   /** Tag the operation is grouped under. */
@@ -169,8 +182,8 @@ export interface Operation {
   pathParams?: string[];
   /** Input schema of the JSON request body. */
   body?: z.ZodType;
-  /** Component of the 200 response. */
-  output: ComponentName;
+  /** Component of the 200 response; absent for an operation that is not implemented (501). */
+  output?: ComponentName;
   /** Error responses besides 401, 500 and 503 (which every operation may give). */
   errors: ErrorStatus[];
   /** False for routes that never count against the quota. */
@@ -187,7 +200,68 @@ export interface Operation {
 const SERVER_NAME_NOTE =
   "The server name keeps its `/` (each segment percent-encoded), e.g. `/servers/io.github.github/github-mcp-server`.";
 
-/** The route table: every route of `/api/v1`, in display order. */
+const REGISTRY_NOTE =
+  "MCP Registry API (modelcontextprotocol/registry `docs/reference/api/openapi.yaml`), served at " +
+  "`/v0.1` and, as an alias, `/v0`. Counted against the quota like `/api/v1`.";
+
+const REGISTRY_NAME_NOTE =
+  "`serverName` is one URL-encoded path segment (`io.github.owner%2Frepo`): a registry name, " +
+  "another official name of the entry, or its toolatlas name.";
+
+/**
+ * One of the registry's write operations: documented as the registry specification has it, and
+ * answered 501 `not_implemented` (this registry is read-only).
+ */
+function _registryWrite(
+  method: Operation["method"],
+  path: string,
+  operationId: string,
+  summary: string,
+): Operation {
+  const params = path.includes("{version}")
+    ? {
+      input: RegistryVersionInput.pick({ serverName: true, version: true }),
+      pathParams: ["serverName", "version"],
+    }
+    : path.includes("{serverName}")
+    ? { input: RegistryVersionsInput.pick({ serverName: true }), pathParams: ["serverName"] }
+    : {};
+  return {
+    method,
+    path,
+    base: "",
+    operationId,
+    tag: "MCP Registry",
+    summary: `${summary} (not implemented: read-only registry)`,
+    description:
+      "Part of the registry specification for registries that accept writes; toolatlas is read-only and answers 501 `not_implemented`. Publish to the official MCP Registry instead.",
+    ...params,
+    errors: [501],
+  };
+}
+
+const _VERSION_PATH = "/v0.1/servers/{serverName}/versions/{version}";
+
+/** The registry's write operations (see {@link _registryWrite}). */
+const _REGISTRY_WRITES: Operation[] = [
+  _registryWrite("put", _VERSION_PATH, "editRegistryServerVersion", "Edit a server version"),
+  _registryWrite("delete", _VERSION_PATH, "deleteRegistryServerVersion", "Delete a version"),
+  _registryWrite(
+    "patch",
+    `${_VERSION_PATH}/status`,
+    "setRegistryVersionStatus",
+    "Change a version's status",
+  ),
+  _registryWrite(
+    "patch",
+    "/v0.1/servers/{serverName}/status",
+    "setRegistryServerStatus",
+    "Change the status of every version",
+  ),
+  _registryWrite("post", "/v0.1/publish", "publishRegistryServer", "Publish a server"),
+];
+
+/** The route table: every route of `/api/v1` and of the registry API, in display order. */
 export const OPERATIONS: readonly Operation[] = [
   {
     method: "get",
@@ -397,6 +471,47 @@ export const OPERATIONS: readonly Operation[] = [
     output: "OpenApiDocument",
     errors: [429],
   },
+  {
+    method: "get",
+    path: "/v0.1/servers",
+    base: "",
+    operationId: "listRegistryServers",
+    tag: "MCP Registry",
+    summary: "List MCP servers as the MCP Registry API does",
+    description:
+      `${REGISTRY_NOTE} Entries in name order with an opaque, URL-safe \`nextCursor\` (absent on the last page). Extensions: \`search\` ranks with toolatlas's search, then adds substring matches; \`updated_since\` compares toolatlas's own record times and returns deletions with \`status: deleted\`; every entry carries \`_meta["ai.toolatlas/enrichment"]\`.`,
+    input: RegistryListInput,
+    output: "RegistryServerList",
+    errors: [400, 429],
+  },
+  {
+    method: "get",
+    path: "/v0.1/servers/{serverName}/versions",
+    base: "",
+    operationId: "listRegistryServerVersions",
+    tag: "MCP Registry",
+    summary: "Every version of one MCP server (toolatlas keeps the latest)",
+    description: `${REGISTRY_NAME_NOTE} ${REGISTRY_NOTE}`,
+    input: RegistryVersionsInput,
+    pathParams: ["serverName"],
+    output: "RegistryServerList",
+    errors: [400, 404, 429],
+  },
+  {
+    method: "get",
+    path: "/v0.1/servers/{serverName}/versions/{version}",
+    base: "",
+    operationId: "getRegistryServerVersion",
+    tag: "MCP Registry",
+    summary: "One version of one MCP server (`latest` or exact), with the full enrichment",
+    description:
+      `${REGISTRY_NAME_NOTE} The enrichment adds trust components, tool descriptions, source records and install configs per client. ${REGISTRY_NOTE} \`/v0/servers/{serverName}\` answers the same as \`/versions/latest\`.`,
+    input: RegistryVersionInput,
+    pathParams: ["serverName", "version"],
+    output: "RegistryServerResponse",
+    errors: [400, 404, 429],
+  },
+  ..._REGISTRY_WRITES,
 ];
 
 const _ERROR_RESPONSES: Record<ErrorStatus, { name: string; description: string }> = {
@@ -416,6 +531,7 @@ const _ERROR_RESPONSES: Record<ErrorStatus, { name: string; description: string 
       "Over the daily or monthly quota of the tier, or over the fair-use limit of uncounted requests",
   },
   500: { name: "InternalError", description: "The server could not complete the request" },
+  501: { name: "NotImplemented", description: "The operation is not implemented (read-only)" },
   503: {
     name: "QuotaUnavailable",
     description: "The quota and key store cannot be reached; retry after `Retry-After` seconds",
@@ -446,16 +562,19 @@ const _RATE_LIMIT_HEADERS: Record<string, { description: string; schema: JsonObj
   },
 };
 
-/** Removes generator noise: `$schema`, `$id`, and the safe-integer bounds of every integer. */
-function _clean(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(_clean);
+/**
+ * Removes generator noise: `$schema`, `$id`, and the safe-integer bounds of every integer (but
+ * never a property of that name: server.json has a `$schema` member).
+ */
+function _clean(value: unknown, names = false): unknown {
+  if (Array.isArray(value)) return value.map((v) => _clean(v));
   if (value === null || typeof value !== "object") return value;
   const out: JsonObject = {};
   for (const [k, v] of Object.entries(value)) {
-    if (k === "$schema" || k === "$id") continue;
-    if (k === "minimum" && v === Number.MIN_SAFE_INTEGER) continue;
-    if (k === "maximum" && v === Number.MAX_SAFE_INTEGER) continue;
-    out[k] = _clean(v);
+    if (!names && (k === "$schema" || k === "$id")) continue;
+    if (!names && k === "minimum" && v === Number.MIN_SAFE_INTEGER) continue;
+    if (!names && k === "maximum" && v === Number.MAX_SAFE_INTEGER) continue;
+    out[k] = _clean(v, !names && k === "properties");
   }
   return out;
 }
@@ -511,30 +630,31 @@ function _parameters(op: Operation): JsonObject[] {
 }
 
 function _operation(op: Operation): JsonObject {
-  const ref = { $ref: `#/components/schemas/${op.output}` };
-  const content = op.media === "ndjson"
-    ? { "application/x-ndjson": { schema: ref } }
-    : op.media === "archive"
-    ? { "application/gzip": { schema: { type: "string", contentMediaType: "application/gzip" } } }
-    : { "application/json": { schema: ref } };
-  const validators: JsonObject = op.conditional
-    ? {
-      ETag: { description: "Entity tag of the catalog build", schema: { type: "string" } },
-      "Last-Modified": { description: "When the catalog was built", schema: { type: "string" } },
-    }
-    : {};
-  const responses: JsonObject = {
-    "200": {
+  const responses: JsonObject = {};
+  if (op.output !== undefined) {
+    const ref = { $ref: `#/components/schemas/${op.output}` };
+    const content = op.media === "ndjson"
+      ? { "application/x-ndjson": { schema: ref } }
+      : op.media === "archive"
+      ? { "application/gzip": { schema: { type: "string", contentMediaType: "application/gzip" } } }
+      : { "application/json": { schema: ref } };
+    const validators: JsonObject = op.conditional
+      ? {
+        ETag: { description: "Entity tag of the catalog build", schema: { type: "string" } },
+        "Last-Modified": { description: "When the catalog was built", schema: { type: "string" } },
+      }
+      : {};
+    responses["200"] = {
       description: op.summary,
       headers: { ...(op.counted === false ? {} : _headerRefs()), ...validators },
       content,
-    },
-  };
-  if (op.conditional) {
-    responses["304"] = {
-      description: "Not modified: `If-None-Match` matches",
-      headers: validators,
     };
+    if (op.conditional) {
+      responses["304"] = {
+        description: "Not modified: `If-None-Match` matches",
+        headers: validators,
+      };
+    }
   }
   for (const status of [...new Set<ErrorStatus>([...op.errors, 401, 500, 503])].sort()) {
     responses[String(status)] = { $ref: `#/components/responses/${_ERROR_RESPONSES[status].name}` };
@@ -608,7 +728,10 @@ export function openApiDocument(baseUrl: string): JsonObject {
   if (_cached?.baseUrl === baseUrl) return _cached.doc;
   const paths: Record<string, JsonObject> = {};
   for (const op of OPERATIONS) {
-    (paths[op.path] ??= {})[op.method] = _operation(op);
+    const item = paths[op.path] ??= {};
+    // Registry paths live at the root of the service, not under /api/v1.
+    if (op.base === "") item.servers = [{ url: baseUrl }];
+    item[op.method] = _operation(op);
   }
   const doc: JsonObject = {
     openapi: "3.1.0",
@@ -630,6 +753,11 @@ export function openApiDocument(baseUrl: string): JsonObject {
       { name: "MCP servers", description: "Search, details, trust scores, install configs" },
       { name: "LLM prices", description: "First-party list prices" },
       { name: "Service", description: "Health, usage and this document" },
+      {
+        name: "MCP Registry",
+        description:
+          "The MCP Registry read API (`/v0.1`, alias `/v0`) with toolatlas's enrichment: use toolatlas as your registry",
+      },
     ],
     paths,
     components: {

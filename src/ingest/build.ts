@@ -350,7 +350,7 @@ export async function buildCatalog(options: BuildOptions): Promise<IngestReport>
   log(`[ingest] writing ${options.catalogPath}`);
   merged.report.builtAt = new Date().toISOString();
   merged.report.durationMs = Math.round(performance.now() - started);
-  await writeCatalog(options.catalogPath, {
+  const written = await writeCatalog(options.catalogPath, {
     tools: merged.tools,
     servers: merged.servers,
     prices: merged.prices,
@@ -361,6 +361,14 @@ export async function buildCatalog(options: BuildOptions): Promise<IngestReport>
     serverPlacements: placements.servers,
     ...(vectors && { vectors }),
   });
+  const c = written.changes;
+  log(
+    `[ingest] changes since the previous catalog${
+      c.previous ? "" : " (none found: new history)"
+    }: ` +
+      `${c.added} added, ${c.changed} changed, ${c.unchanged} unchanged, ${c.renamed} renamed, ` +
+      `${c.revived} back, ${c.removed} removed; ${c.tombstones} tombstones kept, ${c.expired} expired`,
+  );
   const t = merged.report.totals;
   log(
     `[ingest] done in ${((performance.now() - started) / 1000).toFixed(1)} s: ` +

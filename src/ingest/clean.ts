@@ -9,6 +9,7 @@
  */
 import { decodeHTML } from "entities";
 import type { SourceReport } from "./report.ts";
+import { ICON_MIME_TYPES, type ServerIcon } from "./types.ts";
 
 /** Values sources use to mean "no value": compared lowercase after trimming. */
 const PLACEHOLDERS = new Set([
@@ -116,6 +117,45 @@ export function cleanList(value: unknown, report?: SourceReport): string[] {
 
 /** Query parameters that only track where a visitor came from (stripped before matching). */
 const TRACKING_PARAM = /^(utm_[a-z_]+|ref|ref_src|source|via|fbclid|gclid|mc_cid|mc_eid)$/i;
+
+/**
+ * Cleans server icons (server.json `icons[]`): an icon needs an `https://` `src` of at most 255
+ * characters that parses as a URL; `mimeType`, `sizes` and `theme` are kept only when they are
+ * values server.json allows. A lone URL string is one icon without details.
+ *
+ * @param value an `icons` array from a source, or one icon URL
+ * @param report counts text repairs when given
+ * @returns the valid icons (empty when none)
+ * @example
+ * ```ts
+ * cleanIcons("https://x.example/icon.png"); // [{ src: "https://x.example/icon.png" }]
+ * ```
+ */
+export function cleanIcons(value: unknown, report?: SourceReport): ServerIcon[] {
+  const items = typeof value === "string" ? [{ src: value }] : Array.isArray(value) ? value : [];
+  const out: ServerIcon[] = [];
+  for (const item of items) {
+    if (!isRecord(item)) continue;
+    const src = cleanText(item.src, report);
+    if (
+      src === undefined || src.length > 255 || !/^https:\/\/\S+$/.test(src) || !URL.canParse(src)
+    ) continue;
+    const mime = cleanText(item.mimeType, report);
+    const sizes = Array.isArray(item.sizes)
+      ? item.sizes.filter((x): x is string => typeof x === "string" && /^(\d+x\d+|any)$/.test(x))
+      : [];
+    const theme = cleanText(item.theme, report);
+    out.push(dropUndefined<ServerIcon>({
+      src,
+      mimeType: (ICON_MIME_TYPES as readonly string[]).includes(mime ?? "")
+        ? mime as ServerIcon["mimeType"]
+        : undefined,
+      sizes: nonEmpty(sizes),
+      theme: theme === "light" || theme === "dark" ? theme : undefined,
+    }));
+  }
+  return out;
+}
 
 /**
  * Parses and cleans a web URL: adds `https://` when the scheme is missing, keeps only http(s),

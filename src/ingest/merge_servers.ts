@@ -24,6 +24,7 @@ import type {
   ContentFlags,
   MergeStats,
   ProbeSummary,
+  ServerIcon,
   ServerPackage,
   ServerRemote,
   ServerTool,
@@ -63,6 +64,8 @@ export interface CatalogServer {
   /** Folder of the server in a monorepo. */
   subfolder?: string;
   homepage?: string;
+  /** Icons declared by the publisher (first source that gives any). */
+  icons?: ServerIcon[];
   /** Packages of every source that belong to the server, each with its `source` (merge_packages.ts). */
   packages: ServerPackage[];
   /** Packages a source lists that do not belong to the server's repository, with the reason. */
@@ -472,6 +475,7 @@ function _build(records: SourceServer[], locations: _Location[]): CatalogServer 
   const optional: Record<string, unknown> = {
     subfolder: loc?.subfolder,
     homepage: pick("homepage", (r) => r.homepage),
+    icons: pick("icons", (r) => r.icons),
     license: pick("license", (r) => r.license),
     stars: max("stars", (r) => r.stars),
     forks: max("forks", (r) => r.forks),

@@ -131,6 +131,27 @@ export interface ProbeSummary {
   serverInfo: { name: string; version: string } | null;
 }
 
+/** MIME types a server icon may declare (server.json `icons[].mimeType`). */
+export const ICON_MIME_TYPES = [
+  "image/png",
+  "image/jpeg",
+  "image/jpg",
+  "image/svg+xml",
+  "image/webp",
+] as const;
+
+/**
+ * An icon a client may show for a server (server.json `icons[]`, schema 2025-09-29 and later):
+ * an HTTPS `src` of at most 255 characters, an optional MIME type of {@link ICON_MIME_TYPES},
+ * sizes such as `48x48` or `any`, and a `light` or `dark` theme.
+ */
+export interface ServerIcon {
+  src: string;
+  mimeType?: typeof ICON_MIME_TYPES[number];
+  sizes?: string[];
+  theme?: "light" | "dark";
+}
+
 /** One tool an MCP server exposes. */
 export interface ServerTool {
   name: string;
@@ -168,6 +189,8 @@ export interface SourceServer {
   subfolder?: string;
   /** Project site, when different from the repository. */
   homepage?: string;
+  /** Icons the publisher declared (server.json `icons`). */
+  icons?: ServerIcon[];
   packages?: ServerPackage[];
   remotes?: ServerRemote[];
   /** Source's own category labels, verbatim. */

@@ -115,14 +115,17 @@ export function SchemaTree(props: { schema: Schema; depth?: number }) {
 interface _Op {
   method: string;
   path: string;
+  /** Prefix of `path` on the service: `/api/v1`, or `""` for a path item with its own servers. */
+  base: string;
   op: JsonObject;
 }
 
 function _operations(doc: JsonObject): _Op[] {
   const out: _Op[] = [];
   for (const [path, item] of Object.entries(doc.paths as Record<string, JsonObject>)) {
+    const base = Array.isArray(item.servers) ? "" : "/api/v1";
     for (const [method, op] of Object.entries(item)) {
-      if (_isObject(op)) out.push({ method, path, op });
+      if (_isObject(op)) out.push({ method, path, base, op });
     }
   }
   return out;
@@ -144,7 +147,7 @@ function Endpoint(props: { o: _Op; doc: JsonObject }) {
     <section class="card endpoint" id={_anchor(o)} aria-labelledby={`${_anchor(o)}-t`}>
       <h3 id={`${_anchor(o)}-t`}>
         <span class={`method ${o.method}`}>{o.method.toUpperCase()}</span>
-        <code>/api/v1{o.path}</code>
+        <code>{o.base}{o.path}</code>
       </h3>
       <p>{String(o.op.summary)}</p>
       {typeof o.op.description === "string" && (

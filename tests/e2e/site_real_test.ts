@@ -45,9 +45,12 @@ Deno.test("real catalog: 200 random tool pages answer 200 with the tool's name a
     doc: string;
   }[];
   for (const row of sample(rows, 200)) {
-    const name = (JSON.parse(row.doc) as { name: string }).name;
+    const doc = JSON.parse(row.doc) as { name: string; content?: { adult: string[] } };
+    const name = doc.name;
     const url = toolUrl(ctx, row.slug);
-    const res = await app.request(new URL(url).pathname);
+    // An adult tool's page shows a notice unless the address asks for it with safe=off.
+    const adult = (doc.content?.adult.length ?? 0) > 0;
+    const res = await app.request(new URL(url).pathname + (adult ? "?safe=off" : ""));
     const html = await res.text();
     assert.equal(res.status, 200, url);
     assert.equal(res.headers.get("content-type"), "text/html; charset=UTF-8");
@@ -57,6 +60,18 @@ Deno.test("real catalog: 200 random tool pages answer 200 with the tool's name a
     const api = await app.request(`/api/v1/tools/${encodeURIComponent(row.slug)}`);
     assert.ok(validTool(await api.json()), `${url}: ${ajv.errorsText(validTool.errors)}`);
   }
+});
+
+Deno.test("real catalog: an adult tool's page is a notice unless safe=off", async () => {
+  const res = await app.request("/tools/candy");
+  const html = await res.text();
+  assert.equal(res.status, 200);
+  assert.match(html, /marked adult \(source category/);
+  assert.match(html, /<meta name="robots" content="noindex, follow"/);
+  assert.doesNotMatch(html, /application\/ld\+json/);
+  assert.match(html, /href="\/tools\/candy\?safe=off"/);
+  const shown = await (await app.request("/tools/candy?safe=off")).text();
+  assert.equal(h1(shown), "Candy");
 });
 
 Deno.test("real catalog: 200 random server pages round-trip svcUrl with the title as <h1>", async () => {

@@ -45,13 +45,17 @@ function check(component: string, value: unknown): string[] {
     : (validate.errors ?? []).slice(0, 5).map((e) => `${e.instancePath} ${e.message}`);
 }
 
-/** OpenAPI path → Hono pattern: `/tools/{slug}` → `/api/v1/tools/:slug`. */
+/**
+ * Hono pattern → OpenAPI path: `/api/v1/tools/:slug` → `/tools/{slug}`; registry routes keep
+ * their `/v0.1` root (their path items say so with `servers`).
+ */
 function registered(): Set<string> {
   const out = new Set<string>();
   for (const r of app.routes) {
-    if (!r.path.startsWith("/api/v1/") || r.method === "ALL") continue;
-    const path = r.path.replace(/:(\w+)(\{[^}]*\})?/g, "{$1}").slice("/api/v1".length);
-    out.add(`${r.method} ${path}`);
+    if (r.method === "ALL") continue;
+    const path = r.path.replace(/:(\w+)(\{[^}]*\})?/g, "{$1}");
+    if (path.startsWith("/api/v1/")) out.add(`${r.method} ${path.slice("/api/v1".length)}`);
+    else if (path.startsWith("/v0.1/")) out.add(`${r.method} ${path}`);
   }
   return out;
 }
@@ -95,10 +99,12 @@ Deno.test("openapi: every schema object is valid JSON Schema 2020-12 and every $
   assert.ok(seen.length > 50);
 });
 
-Deno.test("openapi: documents exactly the /api/v1 routes the app registers", () => {
+Deno.test("openapi: documents exactly the /api/v1 and /v0.1 routes the app registers", () => {
   const documented = new Set(
     Object.entries(paths).flatMap(([path, item]) =>
-      Object.keys(item).map((method) => `${method.toUpperCase()} ${path}`)
+      Object.keys(item).filter((k) => k !== "servers").map((method) =>
+        `${method.toUpperCase()} ${path}`
+      )
     ),
   );
   const routes = registered();
@@ -125,8 +131,17 @@ Deno.test("openapi: documents exactly the /api/v1 routes the app registers", () 
       "GET /health",
       "GET /usage",
       "GET /openapi.json",
+      "GET /v0.1/servers",
+      "GET /v0.1/servers/{serverName}/versions",
+      "GET /v0.1/servers/{serverName}/versions/{version}",
+      "POST /v0.1/publish",
     ]
   ) assert.ok(documented.has(required), required);
+  for (const [path, item] of Object.entries(paths)) {
+    const servers = (item as JsonObject).servers;
+    if (path.startsWith("/v0.1/")) assert.deepEqual(servers, [{ url: "http://test.local" }], path);
+    else assert.equal(servers, undefined, path);
+  }
 });
 
 Deno.test("openapi: parameters come from the input schemas, with the bearer scheme and errors", () => {
@@ -222,16 +237,59 @@ const EXAMPLES: Record<string, { path: string; init?: RequestInit }> = {
   "GET /openapi.json": { path: "/openapi.json" },
   "GET /export/{kind}": { path: "/export/servers", init: asEnterprise },
   "GET /export/snapshot": { path: "/export/snapshot", init: asEnterprise },
+  "GET /v0.1/servers": { path: "/v0.1/servers?limit=2&version=latest" },
+  "GET /v0.1/servers/{serverName}/versions": {
+    path: "/v0.1/servers/io.github.acme%2Fpostgres/versions",
+  },
+  "GET /v0.1/servers/{serverName}/versions/{version}": {
+    path: "/v0.1/servers/io.github.acme%2Fpostgres/versions/latest",
+  },
+  "PUT /v0.1/servers/{serverName}/versions/{version}": {
+    path: "/v0.1/servers/io.github.acme%2Fpostgres/versions/1.2.0",
+    init: { method: "PUT", headers: { "content-type": "application/json" }, body: "{}" },
+  },
+  "DELETE /v0.1/servers/{serverName}/versions/{version}": {
+    path: "/v0.1/servers/io.github.acme%2Fpostgres/versions/1.2.0",
+    init: { method: "DELETE" },
+  },
+  "PATCH /v0.1/servers/{serverName}/versions/{version}/status": {
+    path: "/v0.1/servers/io.github.acme%2Fpostgres/versions/1.2.0/status",
+    init: { method: "PATCH", body: '{"status":"deprecated"}' },
+  },
+  "PATCH /v0.1/servers/{serverName}/status": {
+    path: "/v0.1/servers/io.github.acme%2Fpostgres/status",
+    init: { method: "PATCH", body: '{"status":"deprecated"}' },
+  },
+  "POST /v0.1/publish": {
+    path: "/v0.1/publish",
+    init: { method: "POST", headers: { "content-type": "application/json" }, body: "{}" },
+  },
 };
+
+/** Where a documented path is served: under `/api/v1`, or at the root when it says so. */
+function served(_path: string, item: JsonObject): string {
+  return Array.isArray(item.servers) ? "" : "/api/v1";
+}
 
 Deno.test("openapi: every operation's real answer matches its documented schema", async () => {
   for (const [path, item] of Object.entries(paths)) {
     for (const [method, op] of Object.entries(item)) {
+      if (method === "servers") continue;
       const key = `${method.toUpperCase()} ${path}`;
       const example = EXAMPLES[key];
       assert.ok(example, `an example request for ${key}`);
-      const r = await app.request(`/api/v1${example.path}`, example.init);
-      const ok = (op.responses as Record<string, JsonObject>)["200"]!;
+      const r = await app.request(`${served(path, item)}${example.path}`, example.init);
+      const ok = (op.responses as Record<string, JsonObject>)["200"];
+      if (ok === undefined) {
+        // Documented as not implemented: a 501 problem document, nothing else.
+        const body = await r.json();
+        assert.deepEqual(Object.keys(op.responses as JsonObject).includes("501"), true, key);
+        assert.equal(r.status, 501, `${key}: ${JSON.stringify(body)}`);
+        assert.equal(r.headers.get("content-type"), "application/problem+json");
+        assert.deepEqual(check("ProblemDetails", body), [], key);
+        assert.equal(body.code, "not_implemented");
+        continue;
+      }
       const [media, spec] = Object.entries(ok.content as JsonObject)[0]! as [string, JsonObject];
       assert.equal(r.headers.get("content-type")?.split(";")[0], media, key);
       if (media === "application/gzip") {

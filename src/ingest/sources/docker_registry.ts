@@ -4,7 +4,8 @@
  *
  * `server.yaml` fields used: `name`, `image` (OCI image), `type` (`server` = local image,
  * `remote` = hosted endpoint, `poci` = tools run as one-off containers), `meta.category`,
- * `meta.tags`, `about.title` / `about.description`, `source.project` (repository the image is
+ * `meta.tags`, `about.title` / `about.description` / `about.icon` (kept as the server's icon when
+ * it is an HTTPS URL), `source.project` (repository the image is
  * built from), `source.upstream` (original repository when `project` is a fork), `source.directory`
  * (monorepo subfolder), `config.secrets[]` (`name`, `env`, `example`, `description`, `required`),
  * `config.env[]` (`name`, `value` template such as `"{{server.param}}"`, `example`),
@@ -21,14 +22,22 @@
  * literal `{{...}}` value); `run.volumes` become `-v` runtime arguments and `run.command` the
  * package arguments, with `{{server.param|filter}}` templates turned into `{param}` references
  * and `variables` (a `volume` filter mounts the host path at the same path inside the container,
- * `volume-target` is that path). Not mapped: `oauth` providers, other `run` options, `icon`,
- * secrets of remote servers (no package to carry them; a remote header that references a secret
- * is marked `isSecret`).
+ * `volume-target` is that path). `about.icon` becomes a server icon when it is an HTTPS image.
+ * Not mapped: `oauth` providers, other `run` options, secrets of remote servers (no package to
+ * carry them; a remote header that references a secret is marked `isSecret`).
  *
  * @module
  */
 import { parse as parseYaml } from "yaml";
-import { cleanList, cleanText, dropUndefined, isRecord, nonEmpty, stripBom } from "../clean.ts";
+import {
+  cleanIcons,
+  cleanList,
+  cleanText,
+  dropUndefined,
+  isRecord,
+  nonEmpty,
+  stripBom,
+} from "../clean.ts";
 import type { SourceReport } from "../report.ts";
 import type {
   ServerInput,
@@ -362,6 +371,7 @@ function _toServer(
     sourceId: dir,
     name,
     description: cleanText(about.description, report),
+    icons: nonEmpty(cleanIcons(about.icon, report)),
     repositoryUrl: cleanText(source.upstream, report) ?? cleanText(source.project, report),
     subfolder: cleanText(source.directory, report) ?? _dockerfileFolder(source.dockerfile),
     packages: nonEmpty(packages),

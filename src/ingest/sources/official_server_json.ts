@@ -13,13 +13,15 @@
  *
  * Packages and remotes are mapped field by field onto {@link ServerPackage} and
  * {@link ServerRemote}, inputs with every server.json field (`format`, `choices`, `placeholder`,
- * `valueHint`, `isRepeated`, `variables`). Not representable there and dropped: package-transport
- * `headers` and server `icons`.
+ * `valueHint`, `isRepeated`, `variables`). Server `icons` are kept when valid (HTTPS `src` of at
+ * most 255 characters; an unknown MIME type, size or theme is dropped from the icon). Not
+ * representable there and dropped: package-transport `headers`.
  *
  * @module
  */
 import {
   cleanDate,
+  cleanIcons,
   cleanList,
   cleanText,
   cleanUrl,
@@ -201,6 +203,7 @@ function _toServer(item: unknown, report: SourceReport): VersionCandidate | stri
     repositoryUrl: cleanText(repo.url, report),
     subfolder: cleanText(repo.subfolder, report),
     homepage: cleanUrl(s.websiteUrl, report),
+    icons: nonEmpty(cleanIcons(s.icons, report)),
     packages: nonEmpty(packages),
     remotes: nonEmpty(remotes),
     categories: nonEmpty(cleanList(publisher.categories, report)),

@@ -187,3 +187,12 @@ Deno.test("docker adapter skips invalid YAML and nameless servers, and cleans te
     assert.equal(report.counts.cleaned.invalid_tools_json, 1);
   });
 });
+
+Deno.test("docker adapter keeps the catalog's HTTPS icons and drops a plain-HTTP one", async () => {
+  const { records: servers } = await realRead(adapter);
+  assert.equal(servers.filter((s) => s.icons).length, 327);
+  assert.deepEqual(recordById(servers, "airtable-mcp-server").icons, [{
+    src: "https://www.google.com/s2/favicons?domain=airtable.com&sz=64",
+  }]);
+  assert.equal(recordById(servers, "pia").icons, undefined, "http:// icon");
+});

@@ -209,3 +209,35 @@ Deno.test("official-server-json adapter counts a file that is not JSON as one in
     assert.equal(report.counts.read, 1);
   });
 });
+
+Deno.test("official-server-json adapter keeps valid icons and drops what server.json does not allow", async () => {
+  const { records: servers } = await realRead(adapter);
+  const withIcons = servers.filter((s) => s.icons !== undefined);
+  assert.ok(withIcons.length >= 40, `servers with icons: ${withIcons.length}`);
+  assert.deepEqual(recordById(servers, "io.github.domdomegg/airtable-mcp-server").icons, [{
+    src:
+      "https://raw.githubusercontent.com/domdomegg/airtable-mcp-server/refs/heads/master/icon.png",
+    mimeType: "image/png",
+  }]);
+  await withSourceFixture({}, async (root) => {
+    await Deno.mkdir(`${root}/${DIR}`, { recursive: true });
+    const icons = [
+      { src: "https://x.example/a.svg", mimeType: "image/svg+xml", sizes: ["any", "big"] },
+      { src: "http://x.example/plain-http.png" },
+      { src: `https://x.example/${"a".repeat(300)}.png` },
+      { src: "https://x.example/b.png", mimeType: "image/gif", theme: "dark" },
+      { src: "https://x.example/c.png", theme: "sepia" },
+      "not an icon",
+    ];
+    await Deno.writeTextFile(
+      `${root}/${DIR}/${FILE}`,
+      JSON.stringify([{ server: { name: "io.github.a/x", version: "1.0.0", icons } }]),
+    );
+    const [server] = await adapter.read(root, new SourceReport(adapter.info.id));
+    assert.deepEqual(server!.icons, [
+      { src: "https://x.example/a.svg", mimeType: "image/svg+xml", sizes: ["any"] },
+      { src: "https://x.example/b.png", theme: "dark" },
+      { src: "https://x.example/c.png" },
+    ]);
+  });
+});
