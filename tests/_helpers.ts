@@ -47,3 +47,17 @@ export function realCatalog(): Promise<RealCatalog> {
   })();
   return _real;
 }
+
+/**
+ * Copies a folder tree (regular files and folders).
+ *
+ * @param from source folder
+ * @param to target folder (created)
+ */
+export async function copyTree(from: string, to: string): Promise<void> {
+  await Deno.mkdir(to, { recursive: true });
+  for await (const entry of Deno.readDir(from)) {
+    if (entry.isDirectory) await copyTree(`${from}/${entry.name}`, `${to}/${entry.name}`);
+    else if (entry.isFile) await Deno.copyFile(`${from}/${entry.name}`, `${to}/${entry.name}`);
+  }
+}

@@ -899,6 +899,23 @@ export class CatalogStore {
   }
 
   /**
+   * Keys of the live entries of one kind whose public record changed after a time (exports with
+   * `updated_since`).
+   *
+   * @param kind `server`, `tool` or `price`
+   * @param since ISO 8601 UTC time (`…Z`), compared with each entry's `updatedAt`
+   * @returns server names, tool slugs or price ids, sorted
+   */
+  changedKeys(kind: ChangeKind, since: string): string[] {
+    return this.#all(
+      `SELECT key FROM changes WHERE kind = ? AND deleted_at IS NULL AND updated_at > ?
+       ORDER BY key`,
+      kind,
+      since,
+    ).map((r) => r.key as string);
+  }
+
+  /**
    * Tombstones of one kind: entries that left the catalog within the retention period.
    *
    * @param kind `server`, `tool` or `price`

@@ -2,8 +2,10 @@
  * Bulk data routes under `/api/v1/export`, for callers whose tier has the `bulkExport`
  * entitlement (Enterprise by default):
  *
- * - `GET /export/{tools|servers|prices}`: NDJSON, one full details record per line
- *   (`src/snapshot/export.ts`), gzip-compressed when the client accepts it;
+ * - `GET /export/{tools|servers|prices}[?updated_since=RFC 3339]`: NDJSON, one full details
+ *   record per line (`src/snapshot/export.ts`), gzip-compressed when the client accepts it; with
+ *   `updated_since`, only the records changed after that time, then a tombstone line per record
+ *   removed after it;
  * - `GET /export/snapshot`: the catalog snapshot archive (`src/snapshot/archive.ts`), made on the
  *   first request for a build and kept next to the catalog.
  *
@@ -19,7 +21,9 @@ import { AppError } from "../errors.ts";
 import type { Access } from "../access/access.ts";
 import type { AppEnv } from "./access.ts";
 import { ifNoneMatch } from "../site/assets.ts";
-import { EXPORT_KINDS, type ExportKind, exportStream } from "../snapshot/export.ts";
+import { EXPORT_KINDS, ExportInput, type ExportKind, exportStream } from "../snapshot/export.ts";
+import { parseInput } from "../catalog/validate.ts";
+import { queryInput } from "./rest.ts";
 import { createSnapshot, snapshotFileName } from "../snapshot/archive.ts";
 
 /**
@@ -113,7 +117,14 @@ export function exportRoutes(ctx: CatalogContext, access: Access | undefined): H
       );
     }
     _requireBulkExport(c, access);
-    const etag = _etag(builtAt, kind);
+    const input = parseInput(ExportInput, {
+      kind,
+      ...queryInput(c, { names: ["updated_since"], integers: [], booleans: [] }),
+    });
+    const since = input.updated_since === undefined
+      ? undefined
+      : new Date(Date.parse(input.updated_since.toUpperCase())).toISOString();
+    const etag = _etag(builtAt, since === undefined ? kind : `${kind}-since-${since}`);
     const headers: Record<string, string> = {
       "ETag": etag,
       "Last-Modified": _httpDate(builtAt),
@@ -122,7 +133,7 @@ export function exportRoutes(ctx: CatalogContext, access: Access | undefined): H
     if (ifNoneMatch(c.req.header("if-none-match") ?? "", etag)) {
       return c.body(null, 304, headers);
     }
-    let body: ReadableStream<Uint8Array> = exportStream(ctx, kind as ExportKind);
+    let body: ReadableStream<Uint8Array> = exportStream(ctx, kind as ExportKind, since);
     const accepts = (c.req.header("accept-encoding") ?? "").toLowerCase();
     if (/\bgzip\b/.test(accepts)) {
       body = body.pipeThrough(

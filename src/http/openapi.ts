@@ -13,7 +13,7 @@ import { z } from "zod";
 import type { Usage } from "../access/access.ts";
 import { TIER_NAMES } from "../access/tiers.ts";
 import { InstallConfigInput, InstallConfigOutput } from "../catalog/install.ts";
-import { ExportInput } from "../snapshot/export.ts";
+import { ExportInput, ExportTombstone } from "../snapshot/export.ts";
 import {
   AlternativesInput,
   AlternativesOutput,
@@ -143,9 +143,11 @@ const COMPONENTS = {
   InstallConfigs: InstallConfigOutput,
   PriceRecord,
   Prices: PricesOutput,
-  ExportRecord: z.union([ToolDetailsOutput, ServerDetailsOutput, PriceRecord]).describe(
-    "One line of an export: tool details, server details or a price record, by kind",
-  ),
+  ExportRecord: z.union([ToolDetailsOutput, ServerDetailsOutput, PriceRecord, ExportTombstone])
+    .describe(
+      "One line of an export: tool details, server details or a price record, by kind; with " +
+        "updated_since, also a tombstone of each record removed since",
+    ),
   Health: HealthOutput,
   Usage: UsageOutput,
   RegistryServerList,

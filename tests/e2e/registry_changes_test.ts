@@ -11,19 +11,11 @@ import { openContext } from "../../src/catalog/context.ts";
 import { CatalogStore } from "../../src/catalog/store.ts";
 import { createApp } from "../../src/http/app.ts";
 import { buildCatalog } from "../../src/ingest/build.ts";
-import { SOURCES_DIR } from "../_helpers.ts";
+import { copyTree, SOURCES_DIR } from "../_helpers.ts";
 
 const FOLDER = "mcp-servers/docker-mcp-registry";
 const EDITED = "servers/airtable-mcp-server/server.yaml";
 const REMOVED = "servers/arxiv-mcp-server";
-
-async function copyTree(from: string, to: string): Promise<void> {
-  await Deno.mkdir(to, { recursive: true });
-  for await (const entry of Deno.readDir(from)) {
-    if (entry.isDirectory) await copyTree(`${from}/${entry.name}`, `${to}/${entry.name}`);
-    else if (entry.isFile) await Deno.copyFile(`${from}/${entry.name}`, `${to}/${entry.name}`);
-  }
-}
 
 /** Server name → `{id, updatedAt, firstSeenAt, deletedAt}` of the change history. */
 function history(path: string) {

@@ -91,3 +91,21 @@ Deno.test("the snapshot export serves the archive of this build, made once", asy
   await again.body?.cancel();
   assert.deepEqual([...Deno.readDirSync(dir)].map((e) => e.name), made, "made once");
 });
+
+Deno.test("updated_since exports only records changed after the time; a malformed one is a 400", async () => {
+  const since = async (t: string) =>
+    await app.request(`/api/v1/export/servers?updated_since=${encodeURIComponent(t)}`, {
+      headers: enterprise,
+    });
+  // The fixture was built once, at 2026-11-22T00:00:00Z: every record changed then.
+  const before = await since("2026-11-22T00:00:00+01:00"); // an hour before the build
+  assert.equal((await lines(before)).length, ctx.store.counts().servers);
+  const at = await since("2026-11-22T00:00:00Z"); // strictly after: nothing
+  assert.equal(at.status, 200);
+  assert.equal(await at.text(), "");
+  const bad = await since("yesterday");
+  assert.equal(bad.status, 400);
+  const problem = await bad.json();
+  assert.equal(problem.code, "invalid_parameter");
+  assert.equal(problem.errors[0].field, "updated_since");
+});
