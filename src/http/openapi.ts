@@ -756,6 +756,10 @@ export function openApiDocument(baseUrl: string): JsonObject {
       { name: "LLM prices", description: "First-party list prices" },
       { name: "Service", description: "Health, usage and this document" },
       {
+        name: "Bulk data",
+        description: "NDJSON exports and the catalog snapshot, for tiers with bulk export",
+      },
+      {
         name: "MCP Registry",
         description:
           "The MCP Registry read API (`/v0.1`, alias `/v0`) with toolatlas's enrichment: use toolatlas as your registry",
