@@ -9,7 +9,7 @@ import { parseArgs } from "node:util";
 import { loadConfig } from "./src/config.ts";
 import { openContext } from "./src/catalog/context.ts";
 import { createApp } from "./src/http/app.ts";
-import { isLoopback, localhostProtection } from "./src/mcp/route.ts";
+import { isLoopback, localhostProtection } from "./src/http/mcp.ts";
 import { openAccess } from "./src/access/access.ts";
 import { keysCommand } from "./src/access/keys_cli.ts";
 import { buildCatalog } from "./src/ingest/build.ts";

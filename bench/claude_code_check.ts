@@ -19,7 +19,7 @@
 import { parseArgs } from "node:util";
 import { openContext } from "../src/catalog/context.ts";
 import { createApp } from "../src/http/app.ts";
-import { localhostProtection } from "../src/mcp/route.ts";
+import { localhostProtection } from "../src/http/mcp.ts";
 
 /**
  * Servers that run without secrets, npm packages among them (from the launch probes). Left out

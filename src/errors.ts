@@ -9,10 +9,8 @@
  */
 
 /**
- * Stable, public error codes with their HTTP status and RFC 9457 `title`.
- *
- * Source: DESIGN.md "Decisions for what SPEC.md leaves open" (errors). Codes never change meaning;
- * new ones may be added.
+ * Stable, public error codes with their HTTP status and RFC 9457 `title`. Codes never change
+ * meaning; new ones may be added.
  */
 export const ERROR_CODES = {
   invalid_parameter: { status: 400, title: "Invalid parameter" },
@@ -112,4 +110,40 @@ export function toProblem(error: AppError, baseUrl: string): ProblemDocument {
   };
   if (error.errors.length > 0) problem.errors = error.errors;
   return problem;
+}
+
+/** Error codes of the HTTP statuses a framework error may carry (see {@link toAppError}). */
+const _CODE_BY_STATUS: Readonly<Record<number, ErrorCode>> = {
+  400: "invalid_parameter",
+  401: "invalid_api_key",
+  404: "not_found",
+  405: "method_not_allowed",
+  413: "payload_too_large",
+  415: "unsupported_media_type",
+  429: "rate_limited",
+};
+
+/**
+ * Maps a thrown value to an {@link AppError}: app errors pass through; an error that carries a
+ * numeric HTTP `status` (Hono's `HTTPException` for a body limit or a malformed request) gets the
+ * code of that status, `internal_error` for any other status; anything else is `internal_error`
+ * with a generic message (the original is for the log only).
+ *
+ * @param error the thrown value
+ * @returns the error to render
+ * @example
+ * ```ts
+ * toAppError(new TypeError("x")).code; // "internal_error"
+ * ```
+ */
+export function toAppError(error: unknown): AppError {
+  if (error instanceof AppError) return error;
+  if (error instanceof Error && typeof (error as { status?: unknown }).status === "number") {
+    const status = (error as Error & { status: number }).status;
+    return new AppError(
+      _CODE_BY_STATUS[status] ?? "internal_error",
+      error.message || `Request failed with status ${status}`,
+    );
+  }
+  return new AppError("internal_error", "The server could not complete the request");
 }

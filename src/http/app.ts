@@ -10,7 +10,7 @@
 import { type Context, Hono } from "hono";
 import { AppError } from "../errors.ts";
 import type { CatalogContext } from "../catalog/context.ts";
-import { mcpHandler, type McpRouteOptions } from "../mcp/route.ts";
+import { mcpHandler, type McpRouteOptions } from "./mcp.ts";
 import { type Access, applyEntitlements, getUsage } from "../access/access.ts";
 import {
   accessMiddleware,
@@ -133,7 +133,13 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
   app.route("/v0.1", registryRoutes(ctx));
   app.route("/v0", registryRoutes(ctx, { versionRoot: true }));
   app.all("/mcp", mcpHandler(ctx, mcp));
-  app.route("/", siteRoutes(ctx, access ? { searchAccess: siteSearchAccess(access) } : {}));
+  app.route(
+    "/",
+    siteRoutes(ctx, {
+      apiDocument: () => openApiDocument(ctx.baseUrl),
+      ...(access && { searchAccess: siteSearchAccess(access) }),
+    }),
+  );
   app.notFound((c) => {
     const path = new URL(c.req.url).pathname;
     const registry = REGISTRY_ROOTS.some((root) => path === root || path.startsWith(`${root}/`));

@@ -5,33 +5,7 @@
  * @module
  */
 import type { Context } from "hono";
-import { HTTPException } from "hono/http-exception";
-import { AppError, type ErrorCode, toProblem } from "../errors.ts";
-
-/**
- * Maps a thrown value to an {@link AppError}: app errors pass through, Hono's HTTP exceptions
- * (body limit, malformed requests) get the matching code, anything else is `internal_error`.
- *
- * @param error the thrown value
- * @returns the error to render
- */
-export function toAppError(error: unknown): AppError {
-  if (error instanceof AppError) return error;
-  if (error instanceof HTTPException) {
-    const byStatus: Record<number, ErrorCode> = {
-      400: "invalid_parameter",
-      401: "invalid_api_key",
-      404: "not_found",
-      405: "method_not_allowed",
-      413: "payload_too_large",
-      415: "unsupported_media_type",
-      429: "rate_limited",
-    };
-    const code = byStatus[error.status] ?? "internal_error";
-    return new AppError(code, error.message || `Request failed with status ${error.status}`);
-  }
-  return new AppError("internal_error", "The server could not complete the request");
-}
+import { toAppError, toProblem } from "../errors.ts";
 
 /**
  * Renders an error as an RFC 9457 problem response. Internal errors are logged (without request

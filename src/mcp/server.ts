@@ -29,7 +29,7 @@ import {
 } from "@modelcontextprotocol/sdk/types.js";
 import type { z } from "zod";
 import type { CatalogContext } from "../catalog/context.ts";
-import { toAppError } from "../http/errors.ts";
+import { toAppError } from "../errors.ts";
 import { TOOL_DEFINITIONS, type ToolDefinition } from "./tools.ts";
 
 /** Name and version the server reports in `initialize`. */

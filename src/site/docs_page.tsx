@@ -5,9 +5,14 @@
  *
  * @module
  */
-import type { JsonObject } from "../http/openapi.ts";
 import { ERROR_CODES } from "../errors.ts";
 import { inlineCode } from "./layout.tsx";
+
+/** A JSON object of the OpenAPI document (a schema, an operation, a response ...). */
+type JsonObject = { [key: string]: unknown };
+
+/** An OpenAPI 3.1 document, as `GET /api/v1/openapi.json` serves it. */
+export type ApiDocument = JsonObject;
 
 type Schema = JsonObject;
 

@@ -28,9 +28,8 @@ import { getServer, searchServers, serverFilters } from "../catalog/servers.ts";
 import { getTaxonomy } from "../catalog/taxonomy.ts";
 import { getTool, listCategories, searchTools } from "../catalog/tools.ts";
 import { AppError } from "../errors.ts";
-import { openApiDocument } from "../http/openapi.ts";
 import { assetResponse, loadAssets } from "./assets.ts";
-import { DocsPage } from "./docs_page.tsx";
+import { type ApiDocument, DocsPage } from "./docs_page.tsx";
 import { Layout, type PageMeta, PRODUCT_NAME } from "./layout.tsx";
 import {
   type Price,
@@ -368,13 +367,18 @@ export interface SiteOptions {
    * refuse (its status and message are shown on the page, with `Retry-After` when given).
    */
   searchAccess?: (c: Context) => Promise<{ lexicalOnly: boolean }>;
+  /**
+   * The OpenAPI document `/docs` renders (the HTTP layer generates it); without it `/docs` is a
+   * 404.
+   */
+  apiDocument?: () => ApiDocument;
 }
 
 /**
  * Builds the site's routes over a catalog.
  *
  * @param ctx the catalog context
- * @param options the search access check (none: every search is admitted)
+ * @param options the search access check (none: every search is admitted) and the API document
  * @returns a Hono app to mount at `/`
  * @example
  * ```ts
@@ -581,6 +585,8 @@ export function siteRoutes(ctx: CatalogContext, options: SiteOptions = {}): Hono
     );
   });
 
+  const apiDocument = options.apiDocument;
+  if (!apiDocument) return site;
   site.get("/docs", (c) =>
     _page(
       c,
@@ -592,7 +598,7 @@ export function siteRoutes(ctx: CatalogContext, options: SiteOptions = {}): Hono
         path: "/docs",
         nav: "docs",
       },
-      <DocsPage doc={openApiDocument(ctx.baseUrl)} />,
+      <DocsPage doc={apiDocument()} />,
     ));
 
   return site;

@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { openAccess } from "../../src/access/access.ts";
 import { DEFAULT_FAIR_USE, FairUseLimiter } from "../../src/access/fair_use.ts";
 import { createApp } from "../../src/http/app.ts";
-import { MAX_BATCH_MESSAGES } from "../../src/mcp/route.ts";
+import { MAX_BATCH_MESSAGES } from "../../src/http/mcp.ts";
 import { fixtureContext } from "../fixtures/catalog.ts";
 
 const ctx = await fixtureContext();

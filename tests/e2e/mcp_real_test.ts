@@ -3,7 +3,7 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import type { Tool } from "@modelcontextprotocol/sdk/types.js";
 import { createApp } from "../../src/http/app.ts";
-import { localhostProtection } from "../../src/mcp/route.ts";
+import { localhostProtection } from "../../src/http/mcp.ts";
 import { realCatalog } from "../_helpers.ts";
 
 const real = await realCatalog();

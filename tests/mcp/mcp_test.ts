@@ -4,7 +4,7 @@ import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
 import type { Tool } from "@modelcontextprotocol/sdk/types.js";
 import { AppError } from "../../src/errors.ts";
 import { createApp } from "../../src/http/app.ts";
-import { localhostProtection } from "../../src/mcp/route.ts";
+import { localhostProtection } from "../../src/http/mcp.ts";
 import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import type { z } from "zod";
 import {

@@ -23,8 +23,8 @@ import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/
 import type { Context } from "hono";
 import type { CatalogContext } from "../catalog/context.ts";
 import { AppError } from "../errors.ts";
-import { MAX_MCP_BODY_BYTES, readBodyCapped } from "../http/body.ts";
-import { createMcpServer } from "./server.ts";
+import { MAX_MCP_BODY_BYTES, readBodyCapped } from "./body.ts";
+import { createMcpServer } from "../mcp/server.ts";
 
 export { MAX_MCP_BODY_BYTES };
 
