@@ -10,9 +10,10 @@
  *
  * @module
  */
-import type { CatalogServer } from "../src/ingest/merge_servers.ts";
-import { type InstallConfig, installConfigs } from "../src/install/mod.ts";
+import { installConfigs } from "../src/install/mod.ts";
 import { GITHUB, PERPLEXITY, POSTGRES } from "../tests/fixtures/install/servers.ts";
+import type { InstallConfig } from "../src/model/install.ts";
+import type { CatalogServer } from "../src/model/server.ts";
 
 const EXAMPLES: { title: string; server: CatalogServer }[] = [
   { title: "GitHub (npm package, one secret)", server: GITHUB },

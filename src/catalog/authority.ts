@@ -1,3 +1,5 @@
+import type { CatalogServer } from "../model/server.ts";
+import type { CatalogTool } from "../model/tool.ts";
 /**
  * The query-independent authority prior of hybrid and lexical ranking: how much an entry deserves
  * to come first among entries that match a query equally well. Computed once at ingest (the
@@ -14,8 +16,6 @@
  *
  * @module
  */
-import type { CatalogServer } from "../ingest/merge_servers.ts";
-import type { CatalogTool } from "../ingest/types.ts";
 
 /**
  * Server prior components (points; the prior is their sum, about -1.5 to 1.6):

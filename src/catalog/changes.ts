@@ -32,8 +32,9 @@
  * @module
  */
 import { createHash } from "node:crypto";
-import type { CatalogServer } from "../ingest/merge_servers.ts";
-import type { CatalogPrice, CatalogTool } from "../ingest/types.ts";
+import type { CatalogPrice } from "../model/price.ts";
+import type { CatalogServer } from "../model/server.ts";
+import type { CatalogTool } from "../model/tool.ts";
 
 /** What a change row describes. */
 export type ChangeKind = "server" | "tool" | "price";

@@ -4,9 +4,9 @@
  * @module
  */
 import { type Embedder, loadUseLite } from "../embed/embedder.ts";
-import type { SourceInfo } from "../ingest/types.ts";
 import { CatalogStore } from "./store.ts";
-import { loadTaxonomy, type Taxonomy } from "./taxonomy.ts";
+import type { SourceInfo } from "../model/source.ts";
+import { loadTaxonomy, type Taxonomy } from "../model/taxonomy.ts";
 
 /** Shared, read-only state of the catalog use cases. */
 export interface CatalogContext {

@@ -11,11 +11,11 @@ import {
   CLIENT_NAMES,
   installConfig,
   installConfigs,
-  InstallConfigSchema,
   resolveClient,
 } from "../install/mod.ts";
 import { type CatalogContext, serverUrl } from "./context.ts";
 import { parseInput } from "./validate.ts";
+import { InstallConfig } from "../model/install.ts";
 
 /** Input of {@link getInstallConfig}. */
 export const InstallConfigInput = z.object({
@@ -35,7 +35,7 @@ export const InstallConfigInput = z.object({
 /** Output of {@link getInstallConfig}. */
 export const InstallConfigOutput = z.object({
   server: z.object({ name: z.string(), title: z.string(), svcUrl: z.string() }),
-  configs: z.array(InstallConfigSchema),
+  configs: z.array(InstallConfig),
 });
 
 /**

@@ -1,39 +1,12 @@
 /**
- * Keys that compare names: the whole name (`matchKey`) and its core without the words every MCP
- * server name carries (`coreKey`). The writer stores every key an entry can be called by, so a
- * query that names a product finds the product's entries (the "exact" tier of ranking), and
- * identity grouping compares listings with the same keys.
+ * Every key an entry can be called by, built from the name keys of `src/model/text.ts` (the whole
+ * name, `matchKey`, and its core without the words every MCP server name carries, `coreKey`).
+ * The writer stores them, so a query that names a product finds the product's entries (the
+ * "exact" tier of ranking).
  *
  * @module
  */
-
-/**
- * Lowercase key used for exact-name and category matching: letters and digits only.
- *
- * @param value a name or label, e.g. `"Notion AI"`
- * @returns `"notionai"`
- */
-export function matchKey(value: string): string {
-  return value.normalize("NFKD").toLowerCase().replace(/[^\p{L}\p{N}]+/gu, "");
-}
-
-/** Words that say "an MCP server" rather than which one. */
-const AFFIX_WORDS = new Set(["mcp", "server", "servers", "modelcontextprotocol"]);
-
-/**
- * A name reduced to its core for matching listings of one server: lowercase letters and digits,
- * without the affixes every MCP server name carries (`mcp`, `server`, `mcp-server`, `(Archived)`,
- * `(Reference)`): `"mcp-server-github"`, `"GitHub MCP Server (Archived)"` → `"github"`.
- *
- * @param value a name, folder, package or image name
- * @returns the core key, possibly `""`
- */
-export function coreKey(value: string): string {
-  const words = value.normalize("NFKD").replace(/[\u0300-\u036f]/g, "")
-    .replace(/([a-z])([A-Z])/g, "$1 $2").toLowerCase().replace(/\((archived|reference)\)/g, " ")
-    .split(/[^a-z0-9]+/).filter((w) => w !== "" && !AFFIX_WORDS.has(w));
-  return words.join("");
-}
+import { coreKey, matchKey } from "../model/text.ts";
 
 /** The names of a server the exact tier compares a query with. */
 export interface NamedServer {

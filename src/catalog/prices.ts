@@ -4,10 +4,10 @@
  * @module
  */
 import type { z } from "zod";
-import type { CatalogPrice } from "../ingest/types.ts";
 import type { CatalogContext } from "./context.ts";
 import { type HealthOutput, type PriceRecord, PricesInput, type PricesOutput } from "./schemas.ts";
 import { parseInput } from "./validate.ts";
+import type { CatalogPrice } from "../model/price.ts";
 
 /**
  * The public shape of a price record: absent figures are `null`, never guessed.

@@ -32,8 +32,6 @@
  */
 import { z } from "zod";
 import { AppError } from "../errors.ts";
-import type { CatalogServer } from "../ingest/merge_servers.ts";
-import { TrustScoreSchema } from "../ingest/trust.ts";
 import { newEntryId } from "./changes.ts";
 import { type CatalogContext, serverUrl } from "./context.ts";
 import { getInstallConfig } from "./install.ts";
@@ -55,7 +53,9 @@ import {
 import { type CatalogStore, queryTerms } from "./store.ts";
 import { sourceRefs } from "./tools.ts";
 import { parseInput } from "./validate.ts";
-import { InstallConfigSchema } from "../install/mod.ts";
+import { InstallConfig } from "../model/install.ts";
+import type { CatalogServer } from "../model/server.ts";
+import { TrustScore } from "../model/trust.ts";
 
 /** `_meta` key of the official registry's metadata. */
 export const OFFICIAL_META = "io.modelcontextprotocol.registry/official";
@@ -180,7 +180,7 @@ export const EnrichmentSchema = z.object({
   forkOf: z.string().nullable().optional(),
   trust: z.union([
     z.object({ score: z.number(), grade: z.string() }),
-    TrustScoreSchema,
+    TrustScore,
   ]).nullable().optional().describe("Trust score and grade (components on the version routes)"),
   tools: z.object({
     status: z.enum(["known", "unknown"]),
@@ -202,7 +202,7 @@ export const EnrichmentSchema = z.object({
   categories: z.array(z.string()).optional(),
   stars: z.number().nullable().optional(),
   license: z.string().nullable().optional(),
-  install: z.union([_InstallSummary, z.array(InstallConfigSchema)]).optional().describe(
+  install: z.union([_InstallSummary, z.array(InstallConfig)]).optional().describe(
     "Install configs per client (full configs on the version routes)",
   ),
 }).describe("toolatlas enrichment");

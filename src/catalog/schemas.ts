@@ -8,9 +8,9 @@
  * @module
  */
 import { z } from "zod";
-import { TrustScoreSchema } from "../ingest/trust.ts";
 import { SEARCH_MODES } from "./ranking.ts";
-import { PRICING_MODELS } from "../ingest/types.ts";
+import { PRICING_MODELS } from "../model/tool.ts";
+import { TrustScore } from "../model/trust.ts";
 
 /** Longest accepted free-text query, in characters. */
 export const MAX_QUERY_LENGTH = 500;
@@ -472,7 +472,7 @@ export const ServerDetailsOutput = ServerSummary.extend({
     inputSchema: z.unknown().optional(),
   })),
   taxonomy: TaxonomyPlacement.nullable(),
-  trust: TrustScoreSchema.nullable().describe(
+  trust: TrustScore.nullable().describe(
     "Trust score with every component, its points and evidence, and safety-scan findings",
   ),
   inventoryStatus: z.enum(["known", "unknown"]),

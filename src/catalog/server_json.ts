@@ -21,13 +21,13 @@
  * @module
  */
 import { z } from "zod";
-import type { CatalogServer } from "../ingest/merge_servers.ts";
 import {
+  type CatalogServer,
   ICON_MIME_TYPES,
   type ServerInput,
   type ServerPackage,
   type ServerRemote,
-} from "../ingest/types.ts";
+} from "../model/server.ts";
 
 /** The server.json schema version emitted. */
 export const SERVER_SCHEMA_VERSION = "2025-12-11";

@@ -5,8 +5,6 @@
  */
 import type { z } from "zod";
 import { AppError } from "../errors.ts";
-import type { CatalogServer } from "../ingest/merge_servers.ts";
-import { familyOf } from "../ingest/trust.ts";
 import { type CatalogContext, serverUrl } from "./context.ts";
 import {
   CompareServersInput,
@@ -26,6 +24,8 @@ import { queryTerms, type ServerFilter } from "./store.ts";
 import { requireNode } from "./taxonomy.ts";
 import { contentOf, placementOf, sourceRefs, summarize, termPatterns } from "./tools.ts";
 import { parseInput } from "./validate.ts";
+import type { CatalogServer } from "../model/server.ts";
+import { familyOf } from "../model/source.ts";
 
 /** Deepest offset a cursor may reach (ranking keeps a bounded candidate list). */
 const MAX_OFFSET = 1000;
@@ -56,7 +56,7 @@ export function toServerSummary(ctx: CatalogContext, s: CatalogServer): ServerSu
     variantCount: s.variants?.length ?? 0,
     variantOf: s.canonicalName ?? null,
     forkOf: s.forkOf ?? null,
-    sourceCount: new Set(s.sources.map(familyOf)).size,
+    sourceCount: new Set(s.sources.map((ref) => familyOf(ref, ctx.sources.get(ref.source)))).size,
     trustScore: s.trust?.score ?? null,
     trustGrade: s.trust?.grade ?? null,
     svcUrl: serverUrl(ctx, s.name),

@@ -13,12 +13,14 @@
  * @module
  */
 import type { DatabaseSync, SQLInputValue } from "node:sqlite";
-import type { CatalogServer } from "../ingest/merge_servers.ts";
-import type { CatalogPrice, CatalogTool } from "../ingest/types.ts";
 import { openCatalog, SCHEMA_VERSION } from "./db.ts";
 import { AUTHORITY_WEIGHT } from "./authority.ts";
-import { coreKey, matchKey, toolNameKeys } from "./name_keys.ts";
+import { toolNameKeys } from "./name_keys.ts";
 import type { ChangeKind, ChangeRow } from "./changes.ts";
+import type { CatalogPrice } from "../model/price.ts";
+import type { CatalogServer } from "../model/server.ts";
+import { coreKey, matchKey } from "../model/text.ts";
+import type { CatalogTool } from "../model/tool.ts";
 
 /** BM25 column weights for `tools_fts(name, tags, category, description, features)`. */
 export const TOOL_WEIGHTS = [10, 3, 3, 1, 2] as const;

@@ -6,9 +6,6 @@
  */
 import type { z } from "zod";
 import { AppError } from "../errors.ts";
-import type { Classification } from "../ingest/classify.ts";
-import type { CatalogTool, ContentFlags } from "../ingest/types.ts";
-import { slugify } from "../ingest/clean.ts";
 import { type CatalogContext, toolUrl } from "./context.ts";
 import {
   AlternativesInput,
@@ -33,6 +30,10 @@ import { rank, type Signal } from "./ranking.ts";
 import { queryTerms } from "./store.ts";
 import { requireNode } from "./taxonomy.ts";
 import { parseInput } from "./validate.ts";
+import type { ContentFlags } from "../model/content.ts";
+import type { Placement } from "../model/taxonomy.ts";
+import { slugify } from "../model/text.ts";
+import type { CatalogTool } from "../model/tool.ts";
 
 /**
  * The public taxonomy placement of a classified entry.
@@ -41,7 +42,7 @@ import { parseInput } from "./validate.ts";
  * @returns primary leaf with its facet and subcategory, method, score and secondary leaves
  */
 export function placementOf(
-  c: Classification | undefined,
+  c: Placement | undefined,
 ): z.infer<typeof TaxonomyPlacement> | null {
   if (!c) return null;
   return {

@@ -15,13 +15,10 @@
  *
  * @module
  */
-import type { CatalogServer } from "../ingest/merge_servers.ts";
-import type { CatalogPrice, CatalogTool, SourceInfo } from "../ingest/types.ts";
 import { openCatalog, SCHEMA_SQL, SCHEMA_VERSION, vectorSchemaSql } from "./db.ts";
 import { serverPopularity, toolPopularity } from "./popularity.ts";
 import { serverAuthority, toolAuthority } from "./authority.ts";
-import { matchKey, serverNameKeys, toolNameKeys } from "./name_keys.ts";
-import { familyOf } from "../ingest/trust.ts";
+import { serverNameKeys, toolNameKeys } from "./name_keys.ts";
 import { CatalogStore } from "./store.ts";
 import {
   type ChangeRow,
@@ -30,13 +27,11 @@ import {
   trackChanges,
   trackedEntry,
 } from "./changes.ts";
-
-/** Taxonomy placement of one entry (issue 5 fills it; `null` while unclassified). */
-export interface Placement {
-  facetId: string;
-  subcategoryId: string;
-  leafId: string;
-}
+import type { CatalogPrice } from "../model/price.ts";
+import type { CatalogServer } from "../model/server.ts";
+import { familyOf, type SourceInfo, type SourceRef } from "../model/source.ts";
+import { matchKey } from "../model/text.ts";
+import type { CatalogTool } from "../model/tool.ts";
 
 /** Everything a catalog file holds. */
 export interface CatalogData {
@@ -49,9 +44,6 @@ export interface CatalogData {
   report: unknown;
   /** Build time, ISO 8601. */
   builtAt: string;
-  /** Placement per tool slug / server name, when classified. */
-  toolPlacements?: Map<string, Placement>;
-  serverPlacements?: Map<string, Placement>;
   /** Sentence embeddings, index-aligned with `tools` and `servers` (absent: lexical only). */
   vectors?: CatalogVectors;
   /**
@@ -239,8 +231,8 @@ type _Db = ReturnType<typeof openCatalog>;
 function _writeTools(db: _Db, data: CatalogData): void {
   const row = db.prepare(
     `INSERT INTO tools (id, slug, name, name_key, category, category_key, pricing, has_free_tier,
-       popularity, authority, adult, spam, facet_id, subcategory_id, leaf_id, doc)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+       popularity, authority, adult, spam, doc)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   );
   const key = db.prepare(
     "INSERT OR IGNORE INTO tool_keys (key, tool_id, strength) VALUES (?, ?, 1)",
@@ -250,7 +242,6 @@ function _writeTools(db: _Db, data: CatalogData): void {
   );
   data.tools.forEach((t, i) => {
     const id = i + 1;
-    const place = data.toolPlacements?.get(t.slug);
     row.run(
       id,
       t.slug,
@@ -264,9 +255,6 @@ function _writeTools(db: _Db, data: CatalogData): void {
       toolAuthority(t),
       (t.content?.adult.length ?? 0) > 0 ? 1 : 0,
       (t.content?.spam.length ?? 0) > 0 ? 1 : 0,
-      place?.facetId ?? null,
-      place?.subcategoryId ?? null,
-      place?.leafId ?? null,
       JSON.stringify(t),
     );
     for (const n of [t.name, ...t.aliases ?? []]) for (const k of toolNameKeys(n)) key.run(k, id);
@@ -284,13 +272,15 @@ function _writeTools(db: _Db, data: CatalogData): void {
 function _writeServers(db: _Db, data: CatalogData): void {
   const row = db.prepare(
     `INSERT INTO servers (id, name, title, title_key, hosting, popularity, authority, canonical_id,
-       adult, spam, facet_id, subcategory_id, leaf_id, doc)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+       adult, spam, doc)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   );
   const key = db.prepare(
     "INSERT INTO server_keys (key, server_id, strength) VALUES (?, ?, ?)",
   );
   const idOf = new Map(data.servers.map((s, i) => [s.name, i + 1]));
+  const sources = new Map(data.sources.map((info) => [info.id, info]));
+  const family = (ref: SourceRef) => familyOf(ref, sources.get(ref.source));
   const facet = db.prepare(
     "INSERT OR IGNORE INTO server_facets (server_id, key, value, label) VALUES (?, ?, ?, ?)",
   );
@@ -299,7 +289,6 @@ function _writeServers(db: _Db, data: CatalogData): void {
   );
   data.servers.forEach((s, i) => {
     const id = i + 1;
-    const place = data.serverPlacements?.get(s.name);
     row.run(
       id,
       s.name,
@@ -307,13 +296,10 @@ function _writeServers(db: _Db, data: CatalogData): void {
       matchKey(s.title),
       s.hosting,
       serverPopularity(s),
-      serverAuthority(s, familyOf),
+      serverAuthority(s, family),
       s.canonicalName === undefined ? null : idOf.get(s.canonicalName) ?? null,
       (s.content?.adult.length ?? 0) > 0 ? 1 : 0,
       (s.content?.spam.length ?? 0) > 0 ? 1 : 0,
-      place?.facetId ?? null,
-      place?.subcategoryId ?? null,
-      place?.leafId ?? null,
       JSON.stringify(s),
     );
     for (const [k, strength] of serverNameKeys(s)) key.run(k, id, strength);

@@ -52,9 +52,9 @@ import {
   RegistryVersionsInput,
 } from "../catalog/registry.ts";
 import { ERROR_CODES, type ProblemDocument } from "../errors.ts";
-import { TrustScoreSchema } from "../ingest/trust.ts";
-import { InstallConfigSchema } from "../install/mod.ts";
 import { MAX_BODY_BYTES } from "./rest.ts";
+import { InstallConfig } from "../model/install.ts";
+import { TrustScore } from "../model/trust.ts";
 
 /** Version of the API description (the REST path carries the major version). */
 export const API_VERSION = "1.0.0";
@@ -135,11 +135,11 @@ const COMPONENTS = {
   Taxonomy: TaxonomyOutput,
   ServerSummary,
   SearchServersResult: SearchServersOutput,
-  TrustScore: TrustScoreSchema,
+  TrustScore: TrustScore,
   ServerDetails: ServerDetailsOutput,
   ServerComparison: CompareServersOutput,
   ServerFilters: FiltersOutput,
-  InstallConfig: InstallConfigSchema,
+  InstallConfig: InstallConfig,
   InstallConfigs: InstallConfigOutput,
   PriceRecord,
   Prices: PricesOutput,

@@ -4,15 +4,13 @@
  *
  * @module
  */
-import { loadTaxonomy } from "../catalog/taxonomy.ts";
-import { type CatalogVectors, type Placement, writeCatalog } from "../catalog/writer.ts";
+import { type CatalogVectors, writeCatalog } from "../catalog/writer.ts";
 import {
-  type ClassificationSummary,
   Classifier,
   leafText,
   loadCategoryMap,
+  type PlacementSummary,
   summarize as summarizeClassification,
-  toPlacement,
 } from "./classify.ts";
 import { EmbedderPool } from "../embed/pool.ts";
 import {
@@ -23,24 +21,21 @@ import {
 } from "./leaf_model.ts";
 import { type EmbedStats, embedTexts, serverText, toolText } from "./embed_entries.ts";
 import { mergePrices } from "./merge_prices.ts";
-import { type CatalogServer, mergeServers } from "./merge_servers.ts";
+import { mergeServers } from "./merge_servers.ts";
 import { mergeTools } from "./merge_tools.ts";
 import { scoreServer } from "./trust.ts";
 import { type ContentFlagStats, flagAll } from "./content_flags.ts";
 import { groupProjects, type IdentityStats } from "./identity.ts";
 import { applyVendorFlags, type VendorFlagStats, VendorRules } from "./vendor.ts";
-import { applyProbes, type ProbeApplyStats } from "../probe/apply.ts";
-import { PROBE_STORE_URL, readProbeStore } from "../probe/store.ts";
+import { applyProbes, PROBE_STORE_URL, type ProbeApplyStats, readProbeStore } from "./probes.ts";
 import { type SourceCounts, SourceReport } from "./report.ts";
 import { PRICE_ADAPTERS, SERVER_ADAPTERS, TOOL_ADAPTERS } from "./sources/mod.ts";
-import type {
-  CatalogPrice,
-  CatalogTool,
-  MergeStats,
-  SourceAdapter,
-  SourceInfo,
-  SourceKind,
-} from "./types.ts";
+import type { MergeStats, SourceAdapter } from "./types.ts";
+import type { CatalogPrice } from "../model/price.ts";
+import type { CatalogServer } from "../model/server.ts";
+import type { SourceInfo, SourceKind } from "../model/source.ts";
+import { loadTaxonomy } from "../model/taxonomy.ts";
+import type { CatalogTool } from "../model/tool.ts";
 
 /** Per-source line of the ingest report. */
 export interface SourceLine extends SourceCounts {
@@ -69,7 +64,7 @@ export interface IngestReport {
    * Taxonomy classification: per-facet counts, the share decided by each method, and the learned
    * model's training figures.
    */
-  taxonomy?: ClassificationSummary & { model: LeafModelReport };
+  taxonomy?: PlacementSummary & { model: LeafModelReport };
   /** The embedding step (absent when built with `--no-embed`). */
   embedding?: EmbedStats;
   /** Launch probes merged from the probe store (absent when none was read). */
@@ -310,7 +305,6 @@ export async function buildCatalog(options: BuildOptions): Promise<IngestReport>
   );
   let vectors: CatalogVectors | undefined;
   const pool = options.embed ?? true ? new EmbedderPool() : undefined;
-  let placements: Awaited<ReturnType<typeof classifyAll>>;
   try {
     if (pool) {
       // Leaf descriptions are embedded with the entries (and cached with them): the classifier
@@ -343,7 +337,7 @@ export async function buildCatalog(options: BuildOptions): Promise<IngestReport>
           `${(stats.ms / 1000).toFixed(1)} s`,
       );
     }
-    placements = await classifyAll(merged, vectors, log);
+    await classifyAll(merged, vectors, log);
   } finally {
     pool?.close();
   }
@@ -357,8 +351,6 @@ export async function buildCatalog(options: BuildOptions): Promise<IngestReport>
     sources: merged.sources,
     report: merged.report,
     builtAt: merged.report.builtAt,
-    toolPlacements: placements.tools,
-    serverPlacements: placements.servers,
     ...(vectors && { vectors }),
   });
   const c = written.changes;
@@ -397,14 +389,13 @@ export interface LeafModelReport {
  * Classifies every tool and server into the taxonomy (`src/ingest/classify.ts`): the rules and,
  * when vectors exist, embedding similarity give each entry its signals; a softmax model
  * (`src/ingest/leaf_model.ts`) trained on the hand labels of `data/taxonomy_labels.json` decides
- * the leaf, and a labelled entry keeps its hand label. Stores each classification on its entry
- * and the summary in the report.
+ * the leaf, and a labelled entry keeps its hand label. Stores each placement on its entry (as
+ * `taxonomy`) and the summary in the report.
  *
  * @param merged the merged catalog (entries get their `taxonomy` field set)
  * @param vectors entry embeddings, index-aligned, and leaf embeddings, if any
  * @param log progress sink
  * @param labelsUrl the hand labels (default `data/taxonomy_labels.json`)
- * @returns primary placements by tool slug and by server name
  * @throws {TypeError} when the labels file is not valid
  */
 export async function classifyAll(
@@ -412,7 +403,7 @@ export async function classifyAll(
   vectors: CatalogVectors | undefined,
   log: (line: string) => void,
   labelsUrl: URL = TAXONOMY_LABELS_URL,
-): Promise<{ tools: Map<string, Placement>; servers: Map<string, Placement> }> {
+): Promise<void> {
   const started = performance.now();
   const [taxonomy, map, labels] = await Promise.all([
     loadTaxonomy(),
@@ -477,12 +468,9 @@ export async function classifyAll(
   }
 
   const classifier = new Classifier(taxonomy, map, { ...leafEmbeddings, model });
-  const tools = new Map<string, Placement>();
-  const servers = new Map<string, Placement>();
   merged.tools.forEach((t, i) => {
     const label = labels.tools[t.slug];
     t.taxonomy = classifier.classifyTool(t, vectors?.tools[i], known(label) ? label : undefined);
-    tools.set(t.slug, toPlacement(t.taxonomy.primary));
   });
   merged.servers.forEach((s, i) => {
     const label = labels.servers[s.name];
@@ -491,7 +479,6 @@ export async function classifyAll(
       vectors?.servers[i],
       known(label) ? label : undefined,
     );
-    servers.set(s.name, toPlacement(s.taxonomy.primary));
   });
   const summary = summarizeClassification({
     tools: merged.tools.map((t) => t.taxonomy!),
@@ -499,13 +486,12 @@ export async function classifyAll(
   });
   merged.report.taxonomy = { ...summary, model: report };
   log(
-    `[ingest] classified ${tools.size} tools and ${servers.size} servers in ` +
+    `[ingest] classified ${merged.tools.length} tools and ${merged.servers.length} servers in ` +
       `${Math.round(performance.now() - started)} ms: ` +
       Object.entries(summary.byMethod).map(([m, v]) => `${m} ${(v.share * 100).toFixed(1)}%`).join(
         ", ",
       ),
   );
-  return { tools, servers };
 }
 
 /**

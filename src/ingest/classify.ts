@@ -1,7 +1,7 @@
 /**
- * Taxonomy classification at ingest (issue 5): every AI tool and MCP server gets one primary leaf
- * of `data/taxonomy.json` and up to two secondary leaves, each with the method that decided it and
- * a score.
+ * Taxonomy classification at ingest: every AI tool and MCP server gets its {@link Placement}, one
+ * primary leaf of `data/taxonomy.json` and up to two secondary leaves, each with the method that
+ * decided it and a score.
  *
  * ## Evidence
  * Evidence is added up per leaf, in channels with a weight `W` and a cap on how many distinct hits
@@ -58,48 +58,18 @@
  * @module
  */
 import { z } from "zod";
-import type { Taxonomy, TaxonomyNode } from "../catalog/taxonomy.ts";
-import type { Placement } from "../catalog/writer.ts";
-import type { CatalogServer } from "./merge_servers.ts";
-import type { CatalogTool } from "./types.ts";
 import type { LeafModel } from "./leaf_model.ts";
-
-/** How an assignment was decided, from the strongest contributor to its evidence. */
-export type ClassificationMethod =
-  | "label"
-  | "model"
-  | "category_map"
-  | "keywords"
-  | "embedding"
-  | "fallback";
-
-/** Every {@link ClassificationMethod}, in report order. */
-export const CLASSIFICATION_METHODS: readonly ClassificationMethod[] = [
-  "label",
-  "model",
-  "category_map",
-  "keywords",
-  "embedding",
-  "fallback",
-];
-
-/** One taxonomy leaf assigned to an entry. */
-export interface Assignment {
-  leafId: string;
-  subcategoryId: string;
-  facetId: string;
-  /** The evidence that decided the assignment. */
-  method: ClassificationMethod;
-  /** Confidence in 0..1, see the module documentation for the formula. */
-  score: number;
-}
-
-/** The taxonomy placement of one entry. */
-export interface Classification {
-  primary: Assignment;
-  /** At most two further leaves, distinct from the primary and from each other. */
-  secondary: Assignment[];
-}
+import {
+  type PlacedLeaf,
+  type Placement,
+  PLACEMENT_METHODS,
+  type PlacementMethod,
+  type Taxonomy,
+  type TaxonomyNode,
+} from "../model/taxonomy.ts";
+import type { CatalogServer } from "../model/server.ts";
+import type { CatalogTool } from "../model/tool.ts";
+import { words } from "../model/text.ts";
 
 const CategoryMapSchema = z.object({
   version: z.number(),
@@ -227,7 +197,7 @@ const _LATER_LABEL = 0.6;
 /** Weight factor of a keyword of two or more words, which is more specific than a single word. */
 const _PHRASE_BONUS = 1.3;
 /** Method index → name (0 category_map, 1 keywords, 2 embedding). */
-const _METHOD_NAMES: ClassificationMethod[] = ["category_map", "keywords", "embedding"];
+const _METHOD_NAMES: PlacementMethod[] = ["category_map", "keywords", "embedding"];
 
 /** Default weight of the embedding channel (see the module documentation). */
 export const EMBEDDING_WEIGHT = 0.5;
@@ -280,9 +250,6 @@ function _stem(token: string): string {
   if (token.endsWith("s") && !/(ss|us|is)$/.test(token)) return token.slice(0, -1);
   return token;
 }
-
-const _SPLIT = /[^\p{L}\p{N}]+/u;
-const _MARKS = /\p{M}/gu;
 
 /** A keyword or ignore phrase compiled to tokens. */
 interface _Phrase {
@@ -383,7 +350,7 @@ export type ClassifiableEntry =
 
 /** What {@link Classifier.explain} returns. */
 export interface Explanation {
-  classification: Classification;
+  classification: Placement;
   /** Every keyword or label that counted, by channel (see the module documentation). */
   hits: { channel: string; leafId: string; phrase: string; weight: number }[];
   /** The ten leaves with the highest evidence totals, best first. */
@@ -513,7 +480,7 @@ export class Classifier {
     tool: ClassifiableTool,
     entryEmbedding?: Float32Array,
     label?: string,
-  ): Classification {
+  ): Placement {
     return this.#classify(_toolTexts(tool), entryEmbedding, false, label).classification;
   }
 
@@ -533,7 +500,7 @@ export class Classifier {
     server: ClassifiableServer,
     entryEmbedding?: Float32Array,
     label?: string,
-  ): Classification {
+  ): Placement {
     return this.#classify(_serverTexts(server), entryEmbedding, false, label).classification;
   }
 
@@ -633,7 +600,7 @@ export class Classifier {
     embedding: Float32Array | undefined,
     trace: boolean,
     label?: string,
-  ): { classification: Classification; evidence: _Evidence; total: Float64Array } {
+  ): { classification: Placement; evidence: _Evidence; total: Float64Array } {
     const { ev, total, byMethod } = this.#evidence(entry, trace);
     const model = this.#model;
     const signals = model ? this.#signals(entry, total, embedding) : undefined;
@@ -692,11 +659,11 @@ export class Classifier {
    * The decision of the learned model: its most probable leaf (or the hand label), the rules'
    * method when they agree and `model` when they do not, the model's probability as the score.
    */
-  #decideByModel(p: Float64Array, rules: Classification, labelled?: number): Classification {
+  #decideByModel(p: Float64Array, rules: Placement, labelled?: number): Placement {
     const order = Array.from({ length: p.length }, (_, i) => i)
       .sort((a, b) => p[b]! - p[a]! || a - b);
     const best = order[0]!;
-    const secondary: Assignment[] = [];
+    const secondary: PlacedLeaf[] = [];
     const primaryLeaf = labelled ?? best;
     for (const leaf of order) {
       if (secondary.length === 2 || p[leaf]! < _MODEL_SECONDARY) break;
@@ -710,7 +677,7 @@ export class Classifier {
   }
 
   /** A hand-labelled primary (score 1) with the other secondary leaves kept. */
-  #withLabel(leaf: number, secondary: Assignment[]): Classification {
+  #withLabel(leaf: number, secondary: PlacedLeaf[]): Placement {
     const id = this.#leaves[leaf]!.node.id;
     return {
       primary: this.#assignment(leaf, "label", 1),
@@ -722,7 +689,7 @@ export class Classifier {
     kind: "tools" | "servers",
     total: Float64Array,
     byMethod: Float64Array[],
-  ): Classification {
+  ): Placement {
     const order = Array.from({ length: total.length }, (_, i) => i)
       .filter((i) => total[i]! > 0)
       .sort((a, b) => total[b]! - total[a]! || a - b);
@@ -739,7 +706,7 @@ export class Classifier {
       this.#method(byMethod, best),
       strength(t) * (0.5 + 0.5 * (t - t2) / t),
     );
-    const secondary: Assignment[] = [];
+    const secondary: PlacedLeaf[] = [];
     for (const leaf of order.slice(1)) {
       if (secondary.length === 2) break;
       const ti = total[leaf]!;
@@ -762,7 +729,7 @@ export class Classifier {
     }
   }
 
-  #method(byMethod: Float64Array[], leaf: number): ClassificationMethod {
+  #method(byMethod: Float64Array[], leaf: number): PlacementMethod {
     let best = 0;
     for (let m = 1; m < byMethod.length; m++) {
       if (byMethod[m]![leaf]! > byMethod[best]![leaf]!) best = m;
@@ -770,7 +737,7 @@ export class Classifier {
     return _METHOD_NAMES[best]!;
   }
 
-  #assignment(leaf: number, method: ClassificationMethod, score: number): Assignment {
+  #assignment(leaf: number, method: PlacementMethod, score: number): PlacedLeaf {
     const { node, subcategoryId, facetId } = this.#leaves[leaf]!;
     return {
       leafId: node.id,
@@ -852,12 +819,8 @@ function _withoutPrefix(long: string, short: string): string {
   return head.length > 0 && long.startsWith(head) ? long.slice(head.length) : long;
 }
 
-/** Lowercase words of a text, accents stripped. */
-function _words(text: string): string[] {
-  return text.normalize("NFKD").replace(_MARKS, "").toLowerCase().split(_SPLIT).filter((w) =>
-    w !== ""
-  );
-}
+/** Lowercase words of a text, accents stripped (`words` of `src/model/text.ts`). */
+const _words = words;
 
 /** The first sentence of a description (at most 240 characters) and the rest. */
 function _splitLead(description: string): [string, string] {
@@ -892,26 +855,8 @@ function _cosine(a: Float32Array, b: Float32Array): number {
   return na === 0 || nb === 0 ? 0 : dot / Math.sqrt(na * nb);
 }
 
-/**
- * Turns an assignment into the placement the catalog writer stores.
- *
- * @param assignment a primary (or secondary) assignment
- * @returns `{facetId, subcategoryId, leafId}`
- * @example
- * ```ts
- * toPlacement(classification.primary); // { facetId: "create", subcategoryId: "image", ... }
- * ```
- */
-export function toPlacement(assignment: Assignment): Placement {
-  return {
-    facetId: assignment.facetId,
-    subcategoryId: assignment.subcategoryId,
-    leafId: assignment.leafId,
-  };
-}
-
 /** Counts of primary assignments for the ingest report. */
-export interface ClassificationSummary {
+export interface PlacementSummary {
   /** Facet id → primaries of tools and servers in that facet. */
   perFacet: Record<string, { tools: number; servers: number }>;
   /** Method → primaries decided by it, and its share of all entries (0..1, 4 decimals). */
@@ -931,11 +876,11 @@ export interface ClassificationSummary {
  * ```
  */
 export function summarize(
-  classifications: { tools: Classification[]; servers: Classification[] },
-): ClassificationSummary {
-  const perFacet: ClassificationSummary["perFacet"] = {};
-  const byMethod: ClassificationSummary["byMethod"] = {};
-  for (const m of CLASSIFICATION_METHODS) byMethod[m] = { tools: 0, servers: 0, share: 0 };
+  classifications: { tools: Placement[]; servers: Placement[] },
+): PlacementSummary {
+  const perFacet: PlacementSummary["perFacet"] = {};
+  const byMethod: PlacementSummary["byMethod"] = {};
+  for (const m of PLACEMENT_METHODS) byMethod[m] = { tools: 0, servers: 0, share: 0 };
   for (const kind of ["tools", "servers"] as const) {
     for (const { primary } of classifications[kind]) {
       const facet = perFacet[primary.facetId] ??= { tools: 0, servers: 0 };

@@ -9,7 +9,7 @@
  */
 import { decodeHTML } from "entities";
 import type { SourceReport } from "./report.ts";
-import { ICON_MIME_TYPES, type ServerIcon } from "./types.ts";
+import { ICON_MIME_TYPES, type ServerIcon } from "../model/server.ts";
 
 /** Values sources use to mean "no value": compared lowercase after trimming. */
 const PLACEHOLDERS = new Set([
@@ -330,34 +330,6 @@ export async function readJsonFile(path: string, report?: SourceReport): Promise
   const text = await Deno.readTextFile(path);
   report?.file();
   return JSON.parse(stripBom(text, report));
-}
-
-/**
- * Makes a URL-safe slug: lowercase ASCII letters, digits and single hyphens.
- *
- * @param value any name
- * @returns e.g. `"leonardo-ai"` for `"Leonardo.AI"`; `""` when nothing is left
- */
-export function slugify(value: string): string {
-  return value
-    .normalize("NFKD")
-    .replace(/[\u0300-\u036f]/g, "")
-    .toLowerCase()
-    .replace(/&/g, " and ")
-    .replace(/[^a-z0-9]+/g, "-")
-    .replace(/^-+|-+$/g, "")
-    .slice(0, 80)
-    .replace(/-+$/g, "");
-}
-
-/** Lowercase name with punctuation, spaces and common suffixes (`ai`, `app`, `.io`) removed. */
-export function normalizeName(value: string): string {
-  return value
-    .normalize("NFKD")
-    .replace(/[\u0300-\u036f]/g, "")
-    .toLowerCase()
-    .replace(/\.(ai|io|com|app|so|dev|co)$/g, "")
-    .replace(/[^a-z0-9]+/g, "");
 }
 
 /** Type guard: a plain JSON object (not an array, not null). */

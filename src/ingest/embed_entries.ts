@@ -10,10 +10,10 @@
  *
  * @module
  */
-import { contentHash, EmbeddingCache } from "../catalog/embedding_cache.ts";
+import { contentHash, EmbeddingCache } from "./embedding_cache.ts";
 import type { Embedder } from "../embed/embedder.ts";
-import type { CatalogServer } from "./merge_servers.ts";
-import type { CatalogTool } from "./types.ts";
+import type { CatalogServer } from "../model/server.ts";
+import type { CatalogTool } from "../model/tool.ts";
 
 /** Texts per batch sent to the embedder. */
 export const EMBED_BATCH = 64;

@@ -39,11 +39,11 @@
  *
  * @module
  */
-import { coreKey } from "../catalog/name_keys.ts";
-import type { CatalogServer, ServerVariant } from "./merge_servers.ts";
-import { familyOf } from "./trust.ts";
+import { recordFamily } from "./sources/mod.ts";
 import { brandOfDomain, hostOf, repoOwner } from "./namespace.ts";
 import { UnionFind } from "./union_find.ts";
+import type { CatalogServer, ServerVariant } from "../model/server.ts";
+import { coreKey } from "../model/text.ts";
 
 /** Rules that link listings of one project (see the module doc). */
 export const IDENTITY_RULES = [
@@ -115,7 +115,7 @@ function _tier(s: CatalogServer): number {
 
 /** Compares two entries as canonical candidates: negative when `a` should be canonical. */
 function _better(a: CatalogServer, b: CatalogServer): number {
-  const families = (s: CatalogServer) => new Set(s.sources.map(familyOf)).size;
+  const families = (s: CatalogServer) => new Set(s.sources.map(recordFamily)).size;
   const installable = (s: CatalogServer) => s.packages.length + s.remotes.length > 0 ? 1 : 0;
   const archive = (s: CatalogServer) =>
     repoOwner(s.repositoryUrl)?.repo.endsWith("-archived") ? 1 : 0;
@@ -420,7 +420,7 @@ function _linkForks(servers: CatalogServer[]): number {
         if (_overlap(words[a]!, words[b]!) < 0.7) continue;
         const [x, y] = [servers[members[a]!]!, servers[members[b]!]!];
         if (repoOwner(x.repositoryUrl)!.owner === repoOwner(y.repositoryUrl)!.owner) continue;
-        const families = (s: CatalogServer) => new Set(s.sources.map(familyOf)).size;
+        const families = (s: CatalogServer) => new Set(s.sources.map(recordFamily)).size;
         const upstreamFirst = (y.stars ?? 0) - (x.stars ?? 0) ||
           Number(y.vendorOfficial) - Number(x.vendorOfficial) || families(y) - families(x) ||
           (x.publishedAt ?? "9999").localeCompare(y.publishedAt ?? "9999");

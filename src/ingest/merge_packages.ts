@@ -31,10 +31,25 @@
  * @module
  */
 import PACKAGE_INPUTS from "../../data/package_inputs.json" with { type: "json" };
-import type { ServerInput, ServerPackage, SourceServer } from "./types.ts";
+import {
+  packageKey,
+  type RefusedPackage,
+  type ServerInput,
+  type ServerPackage,
+} from "../model/server.ts";
+import { SOURCE_INFOS } from "./sources/mod.ts";
+import type { SourceServer } from "./types.ts";
 
-/** Sources whose packages are verified as the server's own (see the module comment). */
-export const TRUSTED_PACKAGE_SOURCES: readonly string[] = ["official-server-json", "docker"];
+/**
+ * True for a source whose packages are verified as the server's own (`verifiesPackages` in the
+ * source registry; see the module comment).
+ *
+ * @param source a source id, e.g. `"docker"`
+ * @returns whether its packages are kept without the repository check
+ */
+export function verifiesPackages(source: string): boolean {
+  return SOURCE_INFOS.get(source)?.verifiesPackages === true;
+}
 
 /** Words that say nothing about which project a name belongs to. */
 const _GENERIC = new Set([
@@ -101,26 +116,6 @@ function _distinct(text: string): string[] {
 /** Letters and digits only, lowercase: `Aws-Labs` → `awslabs`. */
 function _compact(text: string): string {
   return text.toLowerCase().replace(/[^a-z0-9]/g, "");
-}
-
-/**
- * Dedupe key of a package: registry type plus identifier without version or tag, lowercase
- * (`npm:@scope/name`, `oci:ghcr.io/o/image`; `docker.io/` is dropped from images).
- *
- * @param pkg the package
- * @returns the key
- *
- * @example
- * ```ts
- * packageKey({ registryType: "oci", identifier: "docker.io/mcp/git:latest" }); // "oci:mcp/git"
- * ```
- */
-export function packageKey(pkg: Pick<ServerPackage, "registryType" | "identifier">): string {
-  let id = pkg.identifier.trim().toLowerCase();
-  if (pkg.registryType === "oci") {
-    id = id.replace(/^docker\.io\//, "").replace(/@sha256:[0-9a-f]+$/, "").replace(/:[^/:]+$/, "");
-  } else id = id.replace(/(.)@[^@/]+$/, "$1").replace(/(==|>=|~=).*$/, "");
-  return `${pkg.registryType}:${id}`;
 }
 
 /** The namespace (npm scope, image owner) and name of a package identifier. */
@@ -271,13 +266,6 @@ export function completePackage(pkg: ServerPackage): ServerPackage {
   return out;
 }
 
-/** A package a source lists that was not kept, with the reason. */
-export interface RefusedPackage {
-  source: string;
-  package: ServerPackage;
-  reason: string;
-}
-
 /**
  * Unites the packages of a server's source records (already in source-priority order): one
  * package per {@link packageKey}, the highest-priority copy, tagged with its `source`; packages
@@ -306,7 +294,7 @@ export function mergePackages(
       const key = packageKey(pkg);
       if (seen.has(key)) continue;
       if (
-        !TRUSTED_PACKAGE_SOURCES.includes(record.source) &&
+        !verifiesPackages(record.source) &&
         !packageBelongs(pkg, repositoryUrl, subfolder)
       ) {
         refused.push({

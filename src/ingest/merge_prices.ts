@@ -4,27 +4,17 @@
  * corroborated, and a disagreement is worth showing, not hiding").
  *
  * Key: canonical provider + {@link normalizeModelId}. Each field is taken from the
- * highest-priority source that has it ({@link SOURCE_PRIORITY}); sources in `CROSS_CHECK_ONLY`
- * (OpenRouter, a reseller) are never chosen, and a key only they describe yields no entry.
+ * highest-priority source that has it (priorities and roles from the source registry,
+ * `sources/mod.ts`); `cross-check` sources (OpenRouter, a reseller) are never chosen, and a key
+ * only they describe yields no entry.
  *
  * @module
  */
 import { FIRST_PARTY, providerName } from "./first_party.ts";
-import { CROSS_CHECK_ONLY } from "./sources/openrouter.ts";
-import type { CatalogPrice, MergeStats, SourcePrice, SourceRef } from "./types.ts";
-
-/**
- * Source priority for choosing a field, best first: genai-prices (maintainers check each model
- * against the pricing page and record the date), simonw/llm-prices (hand-kept with price
- * history), models.dev, LiteLLM. Unlisted sources rank after these; cross-check-only sources are
- * never chosen.
- */
-export const SOURCE_PRIORITY: readonly string[] = [
-  "genai-prices",
-  "simonw-llm-prices",
-  "models-dev",
-  "litellm",
-];
+import { sourceRank, sourceRole, UNKNOWN_SOURCE_RANK } from "./sources/mod.ts";
+import type { MergeStats } from "./types.ts";
+import type { CatalogPrice, SourcePrice } from "../model/price.ts";
+import type { SourceRef } from "../model/source.ts";
 
 /** Relative difference within which two prices agree: 0.5 %. */
 export const AGREEMENT_TOLERANCE = 0.005;
@@ -123,10 +113,14 @@ export function pricesAgree(a: number, b: number): boolean {
   return Math.abs(a - b) <= AGREEMENT_TOLERANCE * Math.max(Math.abs(a), Math.abs(b));
 }
 
+/** Rank of a source: its priority; unknown sources after known ones, cross-check ones last. */
 function rank(source: string): number {
-  if (CROSS_CHECK_ONLY.has(source)) return SOURCE_PRIORITY.length + 2;
-  const i = SOURCE_PRIORITY.indexOf(source);
-  return i === -1 ? SOURCE_PRIORITY.length + 1 : i;
+  return sourceRole(source) === "cross-check" ? UNKNOWN_SOURCE_RANK + 1 : sourceRank(source);
+}
+
+/** True for a source whose records only corroborate or contradict (see `SourceRole`). */
+function crossCheckOnly(source: string): boolean {
+  return sourceRole(source) === "cross-check";
 }
 
 function compareText(a: string, b: string): number {
@@ -185,7 +179,7 @@ export function mergePrices(records: SourcePrice[]): MergePricesResult {
   let crossCheckOnlyDropped = 0;
   for (const [key, group] of groups) {
     group.sort(byPriority);
-    const choosable = group.filter((r) => !CROSS_CHECK_ONLY.has(r.source));
+    const choosable = group.filter((r) => !crossCheckOnly(r.source));
     const first = choosable[0];
     if (first === undefined) {
       crossCheckOnlyDropped += group.length;

@@ -15,161 +15,16 @@
  *
  * @module
  */
-import { cleanText, normalizeRepoUrl, slugify } from "./clean.ts";
-import { mergePackages, type RefusedPackage } from "./merge_packages.ts";
-import type { TrustScore } from "./trust.ts";
+import { cleanText, normalizeRepoUrl } from "./clean.ts";
+import { mergePackages } from "./merge_packages.ts";
 import { UnionFind } from "./union_find.ts";
-import { coreKey } from "../catalog/name_keys.ts";
-import type {
-  ContentFlags,
-  MergeStats,
-  ProbeSummary,
-  ServerIcon,
-  ServerPackage,
-  ServerRemote,
-  ServerTool,
-  SourceRef,
-  SourceServer,
-  VendorEvidence,
-} from "./types.ts";
+import { sourceRank, sourcesFor } from "./sources/mod.ts";
+import type { MergeStats, SourceServer } from "./types.ts";
+import type { CatalogServer, Hosting } from "../model/server.ts";
+import { coreKey, slugify } from "../model/text.ts";
 
-/** Another listing of the same project, shown in the canonical entry's details. */
-export interface ServerVariant {
-  /** The listing's entry name, e.g. `smithery/smithery-ai-github`. */
-  name: string;
-  /** Source ids of the records behind that listing, e.g. `["smithery"]`. */
-  sources: string[];
-  /** Why it was grouped, e.g. `"same official registry name io.github.o/r"`. */
-  reason: string;
-}
-
-/** Where an MCP server can run. */
-export type Hosting = "local" | "remote" | "both" | "unknown";
-
-/** An MCP server after merging all sources. */
-export interface CatalogServer {
-  /**
-   * Unique public id, used in `/servers/{name}`: the official registry name when there is one
-   * (`io.github.owner/repo`), else the repository key with subfolder (`github.com/owner/repo` or
-   * `github.com/owner/repo/src/x`), else the package (`npm/@scope/pkg`), else `{source}/{slug}`.
-   */
-  name: string;
-  /** Display name. */
-  title: string;
-  description: string;
-  /** Official registry name(s) of this server, first is the chosen one. */
-  officialNames: string[];
-  /** `https://` repository URL (normalized), or `null`. */
-  repositoryUrl: string | null;
-  /** Folder of the server in a monorepo. */
-  subfolder?: string;
-  homepage?: string;
-  /** Icons declared by the publisher (first source that gives any). */
-  icons?: ServerIcon[];
-  /** Packages of every source that belong to the server, each with its `source` (merge_packages.ts). */
-  packages: ServerPackage[];
-  /** Packages a source lists that do not belong to the server's repository, with the reason. */
-  refusedPackages?: RefusedPackage[];
-  remotes: ServerRemote[];
-  hosting: Hosting;
-  /** Transports: `stdio`, `streamable-http`, `sse`. */
-  transports: string[];
-  /** Category labels from all sources (verbatim, deduplicated). */
-  categories: string[];
-  tags: string[];
-  license?: string;
-  /** GitHub stars (largest figure any source gives). */
-  stars?: number;
-  forks?: number;
-  /** Smithery use count. */
-  useCount?: number;
-  monthlyDownloads?: number;
-  version?: string;
-  status?: string;
-  publishedAt?: string;
-  /** Most recent update time any source gives (ISO 8601). */
-  updatedAt?: string;
-  /**
-   * Published by the organisation that owns the product or API the server is for, from the
-   * evidence in {@link CatalogServer.vendorEvidence} (`src/ingest/vendor.ts`). Before that step
-   * runs, true when a vendor-official list (modelcontextprotocol.io official integrations) names
-   * it.
-   */
-  vendorOfficial: boolean;
-  /** Why {@link CatalogServer.vendorOfficial} holds: one item per piece of evidence. */
-  vendorEvidence?: VendorEvidence[];
-  /** A reference server of `github.com/modelcontextprotocol/servers` (or its archive). */
-  reference?: boolean;
-  /** Archived upstream (moved to `modelcontextprotocol/servers-archived`, or marked archived). */
-  archived?: boolean;
-  /**
-   * Hints from listings without a repository, never shown: `github.com/owner/repo` (a Smithery
-   * `@owner/repo` id) or `github.com/owner` (an account page a listing links to). Identity
-   * grouping (`src/ingest/identity.ts`) uses them to find the project a re-listing belongs to.
-   */
-  hints?: string[];
-  /**
-   * Set on a listing that is a variant of another entry of the same project: the name of the
-   * project's canonical entry (`src/ingest/identity.ts`).
-   */
-  canonicalName?: string;
-  /** On a variant: why it was grouped with its canonical entry. */
-  variantReason?: string;
-  /** On a canonical entry: every other listing of the same project and why it was grouped. */
-  variants?: ServerVariant[];
-  /** Name of the upstream entry this server's repository derives from (a fork), when known. */
-  forkOf?: string;
-  /** Adult and spam signals found at ingest (`src/ingest/content_flags.ts`). */
-  content?: ContentFlags;
-  /** Validated by toolsdk. */
-  validated: boolean;
-  tools: ServerTool[];
-  /** Source of `tools`, when known (`probe` when a launch probe listed them). */
-  toolsSource?: string;
-  /** Launch probes of the server's packages or endpoints (set by `src/probe/apply.ts`). */
-  probes?: ProbeSummary[];
-  /** Every source record merged here. */
-  sources: SourceRef[];
-  /** Field name → source id of its value. */
-  provenance: Record<string, string>;
-  /** Trust score v1, computed at ingest after merging (`src/ingest/trust.ts`). */
-  trust?: TrustScore;
-  /** Taxonomy classification (primary and secondary leaves with method and score). */
-  taxonomy?: import("./classify.ts").Classification;
-}
-
-/**
- * Source priority for single-valued fields, best first. Official `server.json` records are the
- * most complete and authoritative; curated registries with install data come next; scraped lists
- * last. A source not listed ranks after all listed ones.
- */
-export const SERVER_SOURCE_PRIORITY: readonly string[] = [
-  "official-server-json",
-  "official-registry",
-  "docker",
-  "toolsdk",
-  "best-of",
-  "tensorblock",
-  "ever-works",
-  "smithery",
-  "mcp-io-official",
-  "mcp-io-community",
-  "glama",
-  "mcp-so",
-  "cursor-directory",
-  "mcpservers-org",
-  "glama-list",
-  "mcpmarket",
-  "mcp-flow",
-];
-
-/** Sources whose tool inventory is used, best first (issue 3: toolsdk, Docker, MCP-Flow). */
-const TOOL_SOURCES = ["docker", "toolsdk", "mcp-flow"];
-
-function _rank(source: string): number {
-  const i = SERVER_SOURCE_PRIORITY.indexOf(source);
-  return i < 0 ? SERVER_SOURCE_PRIORITY.length : i;
-}
+/** Sources whose tool inventory is used, best first (Docker, toolsdk, MCP-Flow). */
+const TOOL_SOURCES = sourcesFor("tools");
 
 /** Repository key and monorepo subfolder of a record. */
 interface _Location {
@@ -267,7 +122,7 @@ export function mergeServers(
 ): { servers: CatalogServer[]; stats: MergeStats } {
   // Deterministic order: priority, then source id, then record id.
   const sorted = [...records].sort((a, b) =>
-    _rank(a.source) - _rank(b.source) || a.source.localeCompare(b.source) ||
+    sourceRank(a.source) - sourceRank(b.source) || a.source.localeCompare(b.source) ||
     a.sourceId.localeCompare(b.sourceId)
   );
   const locations = sorted.map(_locate);

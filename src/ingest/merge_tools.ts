@@ -27,87 +27,26 @@
  *    websites carry the name, the URL-less records are attached to none (counted in
  *    `nameAmbiguous`): equal names with different websites are different tools.
  *
- * Each merged field is chosen from one record by a per-field source priority (see
- * {@link FIELD_PRIORITY}) and its source id recorded in `provenance`. Output is independent of
+ * Each merged field is chosen from one record by a per-field source priority (the source
+ * registry, `sources/mod.ts`) and its source id recorded in `provenance`. Output is independent of
  * the input order: records are sorted first, and every tie is broken by source id.
  *
  * @module
  */
-import { normalizeName, slugify } from "./clean.ts";
-import type { CatalogTool, MergeStats, PricingModel, SourceTool, ToolReview } from "./types.ts";
+import type { MergeStats, SourceTool } from "./types.ts";
+import { sourceRank } from "./sources/mod.ts";
 import { UnionFind } from "./union_find.ts";
-
-/** Source ids of the AI-tool adapters, most structured first. */
-const SOURCES = [
-  "aitoolhouse",
-  "autoventure",
-  "topai-tools",
-  "ai-collection",
-  "steven2358-awesome-generative-ai",
-  "mahseema-awesome-ai-tools",
-] as const;
+import { normalizeName, slugify } from "../model/text.ts";
+import type { CatalogTool, PricingModel, ToolReview } from "../model/tool.ts";
 
 /**
  * Sources whose pricing field names the model explicitly (aitoolhouse's labels and combinations
- * with a price text, topai.tools' labels), best first, then the coarse ones: AutoVenture says
- * `Free` or `Free Trial` for nearly every tool (381 of 449 `Free`, Midjourney and Synthesia
- * among them), the awesome lists only mark open source. When sources disagree, the explicit
- * field wins.
+ * with a price text, topai.tools' labels); the others are coarse: AutoVenture says `Free` or
+ * `Free Trial` for nearly every tool (381 of 449 `Free`, Midjourney and Synthesia among them),
+ * the awesome lists only mark open source. They rank first for `pricing` in the source registry;
+ * a note on a disagreement says when the winning statement was explicit.
  */
-export const EXPLICIT_PRICING_SOURCES = [
-  "aitoolhouse",
-  "topai-tools",
-  "autoventure",
-  "steven2358-awesome-generative-ai",
-  "mahseema-awesome-ai-tools",
-  "ai-collection",
-] as const;
-
-/** The explicit pricing sources of {@link EXPLICIT_PRICING_SOURCES}. */
 const EXPLICIT = new Set(["aitoolhouse", "topai-tools"]);
-
-/**
- * Source priority per field, best first; a source not listed comes after the listed ones, in
- * {@link SOURCES} order.
- * - `name`, `priceText`: the structured scrapes (aitoolhouse, AutoVenture, topai.tools) before the
- *   lists; `pricing`: {@link EXPLICIT_PRICING_SOURCES} (awesome lists give `open_source` only).
- * - `url`: AutoVenture (hand-checked official URLs) first, then aitoolhouse, then the awesome
- *   lists; ai-collection only has a handful of direct links. A URL without a query string is
- *   preferred over any URL with one (affiliate and referral parameters).
- * - `description` (short): AutoVenture's and aitoolhouse's one-liners, then the awesome lists'
- *   one-liners, then ai-collection's paragraphs, then topai.tools' first paragraph.
- * - `category`: AutoVenture's 25 broad labels, then ai-collection's 43-80 display labels, then
- *   aitoolhouse's 78 lowercase tags, then topai.tools, then the awesome-list headings.
- */
-export const FIELD_PRIORITY: Record<string, readonly string[]> = {
-  name: SOURCES,
-  url: [
-    "autoventure",
-    "aitoolhouse",
-    "steven2358-awesome-generative-ai",
-    "mahseema-awesome-ai-tools",
-    "ai-collection",
-    "topai-tools",
-  ],
-  description: [
-    "autoventure",
-    "aitoolhouse",
-    "steven2358-awesome-generative-ai",
-    "mahseema-awesome-ai-tools",
-    "ai-collection",
-    "topai-tools",
-  ],
-  pricing: EXPLICIT_PRICING_SOURCES,
-  priceText: SOURCES,
-  category: [
-    "autoventure",
-    "ai-collection",
-    "aitoolhouse",
-    "topai-tools",
-    "steven2358-awesome-generative-ai",
-    "mahseema-awesome-ai-tools",
-  ],
-};
 
 /** Longest short description, in characters (cut at a word boundary, with "…"). */
 export const SHORT_DESCRIPTION_MAX = 300;
@@ -369,16 +308,12 @@ export function siteOf(url: string, name: string): Site | undefined {
   return { host, key: host, product: false, shared: false };
 }
 
-/** Rank of a source for a field (lower is better). */
+/** Rank of a source for a field (lower is better; see `sourceRank`). */
 function rank(field: string, source: string): number {
-  const list = FIELD_PRIORITY[field] ?? SOURCES;
-  const i = list.indexOf(source);
-  if (i >= 0) return i;
-  const j = (SOURCES as readonly string[]).indexOf(source);
-  return list.length + (j >= 0 ? j : SOURCES.length);
+  return sourceRank(source, field);
 }
 
-/** Deterministic record order: source (in {@link SOURCES} order, unknown ones by id), then id. */
+/** Deterministic record order: source (by name priority, unknown ones by id), then id. */
 function compareRecords(a: SourceTool, b: SourceTool): number {
   return rank("name", a.source) - rank("name", b.source) || cmp(a.source, b.source) ||
     cmp(a.sourceId, b.sourceId) || cmp(a.name, b.name) || cmp(a.url ?? "", b.url ?? "") ||
@@ -572,7 +507,8 @@ export interface PricingFacts {
 
 /**
  * Pricing model and free tier of a tool from its records, consistently:
- * 1. the model comes from the first source in {@link EXPLICIT_PRICING_SOURCES} that states one;
+ * 1. the model comes from the first source by `pricing` priority that states one (the explicit
+ *    sources first);
  * 2. `free` becomes `freemium` when a source also states a paying option (another model, a
  *    price text with an amount) or the description speaks of a free tier next to paid plans;
  * 3. `free`, `freemium` and `open_source` have a free tier; `free_trial`, `paid` and `contact`
@@ -649,21 +585,12 @@ export function pricingFacts(records: SourceTool[], description: string): Pricin
   }
 
   // What a merge by source priority alone gave (the rules before this function), for counts.
-  const naivePricing = byPriorityOf(records, SOURCES).find((r) => r.pricing !== undefined)
+  const naivePricing = byPriority(records, "default").find((r) => r.pricing !== undefined)
     ?.pricing ?? "unknown";
   const naiveFree = records.some(freeSignal);
   if (naivePricing !== out.pricing) out.changed.push("pricing");
   if (naiveFree !== out.hasFreeTier) out.changed.push("hasFreeTier");
   return out;
-}
-
-/** Records sorted by a source order (unknown sources last, stable). */
-function byPriorityOf(records: SourceTool[], order: readonly string[]): SourceTool[] {
-  const rankOf = (s: string) => {
-    const i = order.indexOf(s);
-    return i < 0 ? order.length : i;
-  };
-  return [...records].sort((a, b) => rankOf(a.source) - rankOf(b.source));
 }
 
 /** Builds the merged tool of one component (slug assigned later). */

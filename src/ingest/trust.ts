@@ -1,6 +1,8 @@
 /**
- * Trust score v1 of an MCP server (DESIGN.md, "Trust score"), computed at ingest from the merged
- * {@link CatalogServer} and stored with it.
+ * The trust score of an MCP server, computed at ingest from the merged {@link CatalogServer} and
+ * stored with it (its shape is `TrustScore` of `src/model/trust.ts`): provenance, repository and
+ * licence, independent catalogs, pinned packages, HTTPS remotes, declared secrets, popularity,
+ * freshness, and the tool-description safety scan (`./safety_scan.ts`).
  *
  * The score is the sum of the points of a fixed list of components, rounded and clamped to 0-100,
  * and graded A (≥ 80), B (≥ 65), C (≥ 50), D (≥ 35) or E. Every component is listed with its
@@ -13,7 +15,7 @@
  * | `vendor_official` | 10 | published by the product's vendor, from evidence (`vendor.ts`: registry namespace, repository owner, npm scope, endpoint domain, or the modelcontextprotocol.io official-integrations list) |
  * | `repository` | 20 | a source repository is known |
  * | `license` | 7 | OSI-approved licence 7, any other stated licence 4 |
- * | `catalogs` | 22 | independent catalog families listing it: 1 → 10, 2 → 15, 3 → 18, 4 → 20, 5 → 21, 6+ → 22 |
+ * | `catalogs` | 22 | independent catalog families listing it (each source's `family` in the source registry, `sources/mod.ts`): 1 → 10, 2 → 15, 3 → 18, 4 → 20, 5 → 21, 6+ → 22 |
  * | `pinned_packages` | 7 | every package pinned to a version 4 (some 2), a SHA-256 for a package file or image 3 |
  * | `remote_https` | 3 | every remote on HTTPS 3; a plain-HTTP non-local remote −10 |
  * | `declared_secrets` | 2 | the publisher marks credentials as secrets |
@@ -32,10 +34,11 @@
  *
  * @module
  */
-import { z } from "zod";
-import type { CatalogServer } from "./merge_servers.ts";
-import type { ServerPackage, SourceRef } from "./types.ts";
+import { type CatalogServer, isPinned, type ServerPackage } from "../model/server.ts";
+import type { TrustComponent, TrustFinding, TrustGrade, TrustScore } from "../model/trust.ts";
 import { hostOf, namespaceDomain, repoOwner } from "./namespace.ts";
+import { scanServer } from "./safety_scan.ts";
+import { recordFamily } from "./sources/mod.ts";
 
 /** Version of the scoring rules; bump it whenever a weight or rule changes. */
 export const TRUST_VERSION = 2;
@@ -107,91 +110,6 @@ export const TRUST_WEIGHTS = {
   safetyCap: 60,
 } as const;
 
-/** One line of a trust score: what was checked, what it earned, and why. */
-export interface TrustComponent {
-  /** Stable id, e.g. `"official_registry"`, `"safety_scan"`. */
-  id: string;
-  /** Short human label, e.g. `"Official MCP registry"`. */
-  label: string;
-  /** Points earned; negative for a penalty. One decimal at most. */
-  points: number;
-  /** Most points the component can add (0 for pure penalties). */
-  max: number;
-  /** What was found, in words, e.g. `"namespace owner acme = repository owner acme"`. */
-  evidence: string;
-}
-
-/** One suspicious passage found by {@link scanText}. */
-export interface TrustFinding {
-  /** Family of the rule: `hidden_instruction`, `instruction_tag`, `sensitive_path`, `exfiltration`, `tool_shadowing`, `invisible_unicode`. */
-  kind: string;
-  /** How bad the pattern is; sets the penalty (high 25, medium 10, low 3 points). */
-  severity: "high" | "medium" | "low";
-  /** Where the text was: `"description"` or `"tool:<name>"`. */
-  where: string;
-  /** At most 120 characters around the match; invisible characters shown as `\u` escapes. */
-  excerpt: string;
-  /** Rule id, e.g. `"hidden_instruction.ignore_previous"`, `"invisible_unicode.tag_chars"`. */
-  rule: string;
-}
-
-/** Letter grade of a score, see {@link gradeOf}. */
-export type TrustGrade = "A" | "B" | "C" | "D" | "E";
-
-/** The trust score of one server, as stored in the catalog. */
-export interface TrustScore {
-  /** {@link TRUST_VERSION} of the rules that produced it. */
-  version: number;
-  /** 0-100 integer: the rounded sum of the component points, clamped. */
-  score: number;
-  /** Letter grade of `score`. */
-  grade: TrustGrade;
-  /** Every component, in a fixed order, including those that earned 0. */
-  components: TrustComponent[];
-  /** Every finding of the safety scan (empty when none). */
-  findings: TrustFinding[];
-  /** ISO 8601 time the score was computed (the `now` given to {@link scoreServer}). */
-  computedAt: string;
-}
-
-/** zod schema of a {@link TrustComponent}, for API output schemas. */
-export const TrustComponentSchema = z.object({
-  id: z.string().describe("Component id, e.g. official_registry, catalogs, safety_scan"),
-  label: z.string().describe("Human label of the component"),
-  points: z.number().describe("Points earned; negative for a penalty"),
-  max: z.number().describe("Most points this component can add (0 for pure penalties)"),
-  evidence: z.string().describe("What was found that earned (or cost) the points"),
-}).describe("One component of the trust score");
-
-/** zod schema of a {@link TrustFinding}, for API output schemas. */
-export const TrustFindingSchema = z.object({
-  kind: z.string().describe(
-    "Rule family: hidden_instruction, instruction_tag, sensitive_path, exfiltration, tool_shadowing, invisible_unicode",
-  ),
-  severity: z.enum(["high", "medium", "low"]).describe("Severity; sets the penalty"),
-  where: z.string().describe('Where the text is: "description" or "tool:<name>"'),
-  excerpt: z.string().describe(
-    "Up to 120 characters around the match; invisible characters shown as \\u escapes",
-  ),
-  rule: z.string().describe("Rule id, e.g. hidden_instruction.ignore_previous"),
-}).describe("A suspicious passage in the server's description or tool descriptions");
-
-/** zod schema of a {@link TrustScore}, for API output schemas. */
-export const TrustScoreSchema = z.object({
-  version: z.number().int().describe("Version of the trust rules that produced the score"),
-  score: z.number().int().min(0).max(100).describe("Trust score, 0-100"),
-  grade: z.enum(["A", "B", "C", "D", "E"]).describe(
-    "Letter grade: A >= 80, B >= 65, C >= 50, D >= 35, else E",
-  ),
-  components: z.array(TrustComponentSchema).describe(
-    "Every component with its points, maximum and evidence",
-  ),
-  findings: z.array(TrustFindingSchema).describe(
-    "Findings of the tool-description safety scan (hidden instructions, invisible characters)",
-  ),
-  computedAt: z.string().describe("ISO 8601 time the score was computed"),
-}).describe("Trust score of an MCP server with its components and safety findings");
-
 /**
  * Letter grade of a score: A ≥ 80, B ≥ 65, C ≥ 50, D ≥ 35, else E.
  *
@@ -206,68 +124,6 @@ export function gradeOf(score: number): TrustGrade {
   return "E";
 }
 
-/**
- * Source id → independent catalog family. Two sources are one family when one is derived from the
- * other or both come from the same directory: the rosmur export and the mcp-insights `server.json`
- * dump are both the official registry; the yksanjo list is mostly Glama, as is the mcp_collection
- * Glama sample. Each mcp_collection list is its own directory (mcpmarket.com, cursor.directory,
- * mcpservers.org, the two modelcontextprotocol.io lists are curated separately).
- *
- * `mcp-flow` is a research dataset whose records were collected from seven directories; its
- * `sourceId` starts with that directory (`smithery/…`, `glama/…`, `mcpso/…`, `mcphub/…`,
- * `deepnlp/…`, `pipedream/…`, `manual/…`), so {@link familyOf} counts an MCP-Flow record as the
- * directory it came from (mcphub, deepnlp and pipedream are directories no other source covers)
- * and does not count MCP-Flow itself a second time. The `mcp-flow` family below is used only for
- * its `manual/` records. A source missing from this map is its own family.
- */
-export const SOURCE_FAMILIES: Readonly<Record<string, string>> = {
-  "official-registry": "official-registry",
-  "official-server-json": "official-registry",
-  "glama": "glama",
-  "glama-list": "glama",
-  "mcpmarket": "mcpmarket",
-  "cursor-directory": "cursor-directory",
-  "mcpservers-org": "mcpservers-org",
-  "mcp-io-community": "mcp-io-community",
-  "mcp-io-official": "mcp-io-official",
-  "smithery": "smithery",
-  "toolsdk": "toolsdk",
-  "tensorblock": "tensorblock",
-  "ever-works": "ever-works",
-  "docker": "docker",
-  "best-of": "best-of",
-  "mcp-so": "mcp-so",
-  "mcp-flow": "mcp-flow",
-};
-
-/** MCP-Flow's directory folder → catalog family. */
-const _MCP_FLOW_DIRECTORIES: Readonly<Record<string, string>> = {
-  smithery: "smithery",
-  glama: "glama",
-  mcpso: "mcp-so",
-  mcphub: "mcphub",
-  deepnlp: "deepnlp",
-  pipedream: "pipedream",
-};
-
-/**
- * Catalog family of one source record, see {@link SOURCE_FAMILIES}.
- *
- * @param ref a merged server's source reference
- * @returns the family id, e.g. `"official-registry"`, `"glama"`, `"mcphub"`
- */
-export function familyOf(ref: SourceRef): string {
-  if (ref.source === "mcp-flow") {
-    const dir = ref.sourceId.split("/", 1)[0]!.toLowerCase();
-    return _MCP_FLOW_DIRECTORIES[dir] ?? "mcp-flow";
-  }
-  return SOURCE_FAMILIES[ref.source] ?? ref.source;
-}
-
-// ---------------------------------------------------------------------------------------------
-// Safety scan
-// ---------------------------------------------------------------------------------------------
-
 /** Penalty of one rule by severity (charged once per rule id per server). */
 const SEVERITY_PENALTY = {
   high: TRUST_WEIGHTS.findingHigh,
@@ -276,413 +132,6 @@ const SEVERITY_PENALTY = {
 } as const;
 /** Most the safety scan can take off. */
 const SAFETY_CAP = TRUST_WEIGHTS.safetyCap;
-const EXCERPT_MAX = 120;
-
-/** A text rule: a regular expression and what a match means. */
-interface _Rule {
-  rule: string;
-  severity: TrustFinding["severity"];
-  re: RegExp;
-  /** Optional veto on a match (false positives), given the match and the options. */
-  skip?: (m: RegExpExecArray, text: string, own: ReadonlySet<string>) => boolean;
-}
-
-/** Imperative verbs that ask the model to get at a file. Base form only: "reads" describes. */
-const _GET = String
-  .raw`(?:read|open|cat|load|access|fetch|get|copy|upload|send|include|attach|print|dump|extract|grab|collect|provide|pass|return|output|show)`;
-/**
- * What may precede an imperative: the start of a sentence, clause or list item, or a word that
- * introduces an order ("and", "then", "first", "must" ...). "allowing access to .env" or "reads
- * keys from ~/.ssh" describe a tool; "read ~/.ssh/id_rsa" or "then open mcp.json" order one.
- */
-const _ORDER = String
-  .raw`(?:^|[.!?:;,>*•\x60(\n-]\s*|\b(?:and|then|first|must|should|please|always|now|also|immediately|secretly|silently|quietly)\s+)`;
-/** Text between the verb and the path: same sentence, short. */
-const _GAP = String.raw`(?:(?!\.\s)[^!?\n]){0,40}?`;
-
-/** Sensitive file paths: rule id suffix, severity, pattern. */
-const _SENSITIVE: [string, TrustFinding["severity"], string][] = [
-  ["ssh", "high", String.raw`(?:~|\$HOME|%USERPROFILE%)?/\.ssh\b|\bid_(?:rsa|dsa|ecdsa|ed25519)\b`],
-  ["aws", "high", String.raw`\.aws/credentials\b`],
-  ["passwd", "high", String.raw`/etc/(?:passwd|shadow)\b`],
-  [
-    "mcp_config",
-    "high",
-    String
-      .raw`\bclaude_desktop_config\.json\b|(?:\.cursor|\.vscode|\.claude)/mcp\.json\b|\bmcp\.json\b`,
-  ],
-  [
-    "browser_cookies",
-    "high",
-    String
-      .raw`\bcookies\.sqlite\b|/Cookies\b|\bLogin Data\b|\bbrowser(?:'s)? cookie(?:s| store| jar| database)\b`,
-  ],
-  ["env", "medium", String.raw`(?:^|[\s'"\x60(~/])\.env\b(?!\.example|\.sample|\.template)`],
-];
-
-/** Names the model is told to prefer over; `this`/`that` and the server's own tools are fine. */
-const _notOwn = (name: string | undefined, own: ReadonlySet<string>): boolean => {
-  if (name === undefined) return false;
-  const n = name.toLowerCase().replace(/^[`'"]|[`'"]$/g, "");
-  return n !== "this" && n !== "that" && n !== "the" && !own.has(n);
-};
-
-/**
- * Phrase rules, in report order. Severity follows how unambiguous the pattern is: phrases that
- * only make sense as an attack ("ignore previous instructions", "pass its content as the 'note'
- * argument", `<IMPORTANT>`) are high; wording with rare legitimate uses is medium; workflow hints
- * that attackers also use ("you must first call X", `<instructions>` blocks) are low.
- */
-const _PHRASE_RULES: _Rule[] = [
-  // Hidden instructions addressed to the model.
-  {
-    rule: "hidden_instruction.ignore_previous",
-    severity: "high",
-    re:
-      /\b(?:ignore|disregard|forget|override)\s+(?:all\s+|any\s+)?(?:of\s+)?(?:the\s+|your\s+|my\s+)?(?:previous|prior|above|earlier|preceding|former|other|original|system)\s+(?:instructions?|prompts?|rules|directions|directives|guidelines)\b/i,
-  },
-  {
-    rule: "hidden_instruction.disregard",
-    severity: "medium",
-    re:
-      /\bdisregard\s+(?:all\s+|any\s+)?(?:the\s+|your\s+)?(?:instructions?|rules|guidelines|safety|polic(?:y|ies)|restrictions|the\s+user(?:'s)?\s+(?:request|instructions?))\b/i,
-  },
-  {
-    rule: "hidden_instruction.conceal_from_user",
-    severity: "high",
-    re:
-      /\b(?:(?:do\s+not|don'?t|never)\s+(?:tell|inform|mention\s+(?:this|it|that)\s+to|notify|alert|reveal\s+(?:this|it|that)\s+to)\s+the\s+user|without\s+(?:telling|informing|notifying|alerting)\s+the\s+user|(?:the\s+)?user\s+(?:must|should)\s+(?:not|never)\s+(?:know|see|be\s+(?:told|informed|notified)))\b/i,
-  },
-  {
-    rule: "hidden_instruction.must_call_first",
-    severity: "low",
-    re:
-      /\byou\s+must\s+(?:always\s+|first\s+)+(?:call|use|invoke|run|read)\s+(?:the\s+)?([`'"]?[\w.-]+[`'"]?)(?:\s+tool\b)?/i,
-    skip: (m, text, own) =>
-      !_notOwn(m[1], own) ||
-      /^\s*(?:parameter|param|argument|arg|field|option|flag|key|value)s?\b/i.test(
-        text.slice(m.index + m[0].length),
-      ),
-  },
-  {
-    rule: "hidden_instruction.before_using",
-    severity: "low",
-    re:
-      /\bbefore\s+using\s+this\s+tool\s*,?\s*(?:you\s+)?(?:must\s+|should\s+|need\s+to\s+|always\s+)?(?:first\s+)?(?:read|open|call|pass|send|include|access|fetch|load)\b/i,
-  },
-  {
-    rule: "hidden_instruction.system_override",
-    severity: "high",
-    re:
-      /\b(?:(?:override|replace|ignore|bypass|disregard)\s+(?:the\s+|your\s+|any\s+|all\s+)?(?:system\s+prompt|system\s+instructions|safety\s+(?:rules|guidelines|instructions)|guardrails)|from\s+now\s+on,?\s+you\s+(?:must|will|are|should)|new\s+system\s+(?:prompt|instructions?)\s*:|you\s+are\s+no\s+longer\s+(?:bound|restricted))\b/i,
-  },
-  // Tags that fake a higher-priority channel.
-  {
-    rule: "instruction_tag.important",
-    severity: "high",
-    re: /<\s*\/?\s*important\s*>/i,
-  },
-  {
-    rule: "instruction_tag.system",
-    severity: "high",
-    re: /<\s*\/?\s*(?:system|system[-_ ]?(?:prompt|message|instructions?|reminder))\s*>/i,
-  },
-  {
-    rule: "instruction_tag.hidden",
-    severity: "medium",
-    re: /<\s*\/?\s*(?:hidden|secret|admin|assistant[-_ ]?only)\s*>/i,
-  },
-  {
-    rule: "instruction_tag.instructions",
-    severity: "low",
-    re: /<\s*\/?\s*instructions?\s*>/i,
-  },
-  // Requests to read sensitive files: an imperative verb shortly before the path.
-  ..._SENSITIVE.map(([id, severity, path]): _Rule => ({
-    rule: `sensitive_path.${id}`,
-    severity,
-    re: new RegExp(String.raw`${_ORDER}${_GET}\b${_GAP}(?:${path})`, "i"),
-  })),
-  // Exfiltration wording.
-  {
-    rule: "exfiltration.pass_as_argument",
-    severity: "high",
-    re:
-      /\bpass\s+(?:its|their|the|this|that|those|these)\s+(?:full\s+|entire\s+|complete\s+|file\s+|raw\s+)?contents?\s+(?:as|in|into|via|through)\s+(?:the\s+|a\s+)?[`'"]?\w+/i,
-  },
-  {
-    rule: "exfiltration.include_contents",
-    severity: "medium",
-    re:
-      /\binclude\s+(?:the\s+)?(?:full\s+|entire\s+|complete\s+)?contents?\s+of\s+(?:the\s+|any\s+|all\s+|every\s+)?(?:user'?s?\s+)?(?:file|files|key|keys|credentials?|config|configuration|conversation|chat|history|env|environment|secrets?|tokens?|~|\/|\.)/i,
-    skip: (m, text) =>
-      /\b(?:whether\s+to|if\s+true,?|set\s+to\s+true\s+to)\s*$/i.test(
-        text.slice(Math.max(0, m.index - 20), m.index),
-      ),
-  },
-  {
-    rule: "exfiltration.send_to_url",
-    severity: "high",
-    re:
-      /\b(?:send|upload|post|forward|transmit|exfiltrate|submit|leak)\s+(?:a\s+copy\s+of\s+)?(?:the\s+|all\s+|any\s+|every\s+|its\s+|their\s+|your\s+)?(?:user'?s?\s+)?(?:contents?|conversation|chat|history|credentials?|(?:private\s+|ssh\s+|api[-_ ]?)?keys?|tokens?|secrets?|passwords?|env(?:ironment)?(?:\s+variables)?)\b[^\n]{0,60}?\bto\s+https?:\/\//i,
-  },
-  {
-    rule: "exfiltration.base64",
-    severity: "high",
-    re:
-      /\bbase[-_ ]?64[-_ ]?encode\s+(?:the|its|their|this|that|your|all|each|every)\b[^.\n]{0,60}?\b(?:and|then)\s+(?:pass|send|include|put|add|append|attach|embed)\b/i,
-  },
-  // Tool shadowing: text that changes how other tools behave.
-  {
-    rule: "tool_shadowing.instead_of",
-    severity: "medium",
-    re:
-      /\binstead\s+of\s+(?:using\s+|calling\s+)?(?:the\s+|any\s+)?([`'"]?[\w.-]+[`'"]?)\s+tool\b/i,
-    skip: (m, _t, own) => !_notOwn(m[1], own),
-  },
-  {
-    rule: "tool_shadowing.redirect_recipient",
-    severity: "high",
-    re:
-      /\b(?:always|silently|secretly)\s+(?:add\s+|include\s+)?(?:bcc|cc|blind[- ]copy|send\s+a\s+copy(?:\s+of\s+\w+)?\s+to|forward\s+(?:a\s+copy\s+)?(?:of\s+)?(?:it|them|all|every|each)?\s*to|redirect)\b[^.\n]{0,60}?[\w.+-]+@[\w-]+\.[\w.-]+/i,
-  },
-  {
-    rule: "tool_shadowing.when_user_asks",
-    severity: "high",
-    re:
-      /\bwhen(?:ever)?\s+the\s+user\s+(?:asks|wants|tries|requests)\s+(?:you\s+)?to\s+[^.\n]{0,80}?\b(?:use|call|invoke)\s+this\s+tool\b[^.\n]{0,80}?\b(?:bcc|cc|copy|forward|instead|also|redirect|send)/i,
-  },
-];
-/** {@link _PHRASE_RULES} compiled with the `g` flag, so a vetoed match can be passed over. */
-const RULES: _Rule[] = _PHRASE_RULES.map((r) => ({
-  ...r,
-  re: new RegExp(r.re.source, r.re.flags.replace("g", "") + "g"),
-}));
-
-/** Tests for invisible code points. */
-const _isTag = (c: number) => c >= 0xe0000 && c <= 0xe007f;
-const _isBidi = (c: number) => (c >= 0x202a && c <= 0x202e) || (c >= 0x2066 && c <= 0x2069);
-const _isZeroWidth = (c: number) =>
-  (c >= 0x200b && c <= 0x200f) || (c >= 0x2060 && c <= 0x2064) || c === 0xfeff;
-const _isInvisible = (c: number) => _isTag(c) || _isBidi(c) || _isZeroWidth(c);
-/** Hebrew, Arabic, Syriac, Thaana, NKo and their presentation forms: where bidi marks are normal. */
-const _RTL = /[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufefc]/;
-
-/** Renders one code point for an excerpt: invisible ones as `\uXXXX` / `\u{XXXXX}`. */
-function _show(cp: number): string {
-  if (_isInvisible(cp)) {
-    const hex = cp.toString(16).toUpperCase();
-    return cp > 0xffff ? `\\u{${hex}}` : `\\u${hex.padStart(4, "0")}`;
-  }
-  return String.fromCodePoint(cp);
-}
-
-/**
- * Excerpt of at most `max` characters around `[start, end)`: up to 30 characters of context
- * before, the match, the rest after; whitespace collapsed; invisible characters escaped. A text
- * decoded from tag characters is marked `(hidden) ` by the caller.
- */
-function _excerpt(text: string, start: number, end: number, max = EXCERPT_MAX): string {
-  const before = [...text.slice(Math.max(0, start - 120), start)].map((ch) => ch.codePointAt(0)!);
-  const match = [...text.slice(start, end)].map((ch) => ch.codePointAt(0)!);
-  const after = [...text.slice(end, end + 240)].map((ch) => ch.codePointAt(0)!);
-  const render = (cps: number[]) => cps.map(_show);
-  const ws = (s: string) => s.replace(/\s+/g, " ");
-  const pre = render(before).map(ws);
-  const mid = render(match).map(ws);
-  const post = render(after).map(ws);
-  const out: string[] = [];
-  let len = 0;
-  const take = (tokens: string[]) => {
-    for (const t of tokens) {
-      if (len + t.length > max) return;
-      out.push(t);
-      len += t.length;
-    }
-  };
-  // Context before: the last tokens that fit in 30 characters.
-  const preKept: string[] = [];
-  let preLen = 0;
-  for (let i = pre.length - 1; i >= 0; i--) {
-    const t = pre[i]!;
-    if (preLen + t.length > 30) break;
-    preKept.unshift(t);
-    preLen += t.length;
-  }
-  take(preKept);
-  take(mid);
-  take(post);
-  return out.join("").replace(/ {2,}/g, " ").trim();
-}
-
-const _OPEN_QUOTE = /["'\x60\u201c\u2018]\s*$/;
-const _CLOSE_QUOTE = /^[.,!?]?["'\x60\u201d\u2019]/;
-
-/**
- * True when a match is wrapped as a whole in quotes or backticks, as in a prompt-injection
- * scanner's description that detects "ignore previous instructions": text that names an attack
- * pattern rather than using it.
- */
-function _quoted(text: string, start: number, end: number): boolean {
-  return _OPEN_QUOTE.test(text.slice(Math.max(0, start - 2), start)) &&
-    _CLOSE_QUOTE.test(text.slice(end, end + 2));
-}
-
-/** Options of {@link scanText}. */
-export interface ScanOptions {
-  /**
-   * Tool names of the server itself (any case). Pointing the model at one of its own tools
-   * ("instead of the prune tool", "you must first call list_tables") is a workflow hint, not
-   * shadowing, and is not reported.
-   */
-  ownTools?: Iterable<string>;
-}
-
-/**
- * Scans a text for hidden-instruction patterns, instruction tags, requests to read sensitive
- * paths, exfiltration wording, tool shadowing and invisible Unicode. Only instruction-like or
- * hidden content is reported: a tool that reads files or sends email is not a finding, and a
- * sensitive path only counts after an imperative verb ("read ~/.ssh/id_rsa", not "path to the
- * key, default ~/.ssh/id_rsa"). Unicode tag characters are decoded and the hidden text is scanned
- * too; invisible characters are removed before the phrase rules run, so a zero-width space cannot
- * split "ignore previous instructions".
- *
- * @param text any description text
- * @param where `"description"` or `"tool:<name>"`, copied to each finding
- * @param options the server's own tool names, see {@link ScanOptions}
- * @returns one finding per rule that matched (the first match), in rule order, then the
- *   invisible-character findings
- */
-export function scanText(text: string, where: string, options: ScanOptions = {}): TrustFinding[] {
-  const own = new Set<string>();
-  for (const t of options.ownTools ?? []) own.add(t.toLowerCase());
-  const findings: TrustFinding[] = [];
-  const seen = new Set<string>();
-  const add = (f: TrustFinding) => {
-    if (seen.has(f.rule)) return;
-    seen.add(f.rule);
-    findings.push(f);
-  };
-
-  // Phrase rules run on the visible text and on text smuggled in tag characters.
-  const cps = [...text].map((ch) => ch.codePointAt(0)!);
-  const visible = cps.filter((c) => !_isInvisible(c)).map((c) => String.fromCodePoint(c)).join(
-    "",
-  );
-  const smuggled = cps.filter((c) => c >= 0xe0020 && c <= 0xe007e)
-    .map((c) => String.fromCodePoint(c - 0xe0000)).join("");
-  const bodies: [string, string][] = [[visible, ""]];
-  if (smuggled !== "") bodies.push([smuggled, "(hidden) "]);
-  for (const [body, prefix] of bodies) {
-    for (const r of RULES) {
-      const re = r.re;
-      re.lastIndex = 0;
-      for (let m = re.exec(body); m !== null; m = re.exec(body)) {
-        if (m[0] === "") {
-          re.lastIndex++;
-          continue;
-        }
-        if (r.skip?.(m, body, own) || _quoted(body, m.index, m.index + m[0].length)) continue;
-        add({
-          kind: r.rule.split(".")[0]!,
-          severity: r.severity,
-          where,
-          excerpt: prefix +
-            _excerpt(body, m.index, m.index + m[0].length, EXCERPT_MAX - prefix.length),
-          rule: r.rule,
-        });
-        break;
-      }
-    }
-  }
-
-  _scanInvisible(text, cps, where, add);
-  return findings;
-}
-
-/** Adds findings for invisible code points, skipping their legitimate uses. */
-function _scanInvisible(
-  text: string,
-  cps: number[],
-  where: string,
-  add: (f: TrustFinding) => void,
-): void {
-  const rtl = _RTL.test(text);
-  // Offsets (in UTF-16 units) of each code point, for excerpts.
-  const offsets: number[] = [];
-  let off = 0;
-  for (const c of cps) {
-    offsets.push(off);
-    off += c > 0xffff ? 2 : 1;
-  }
-  const report = (rule: string, severity: TrustFinding["severity"], i: number, j: number) =>
-    add({
-      kind: "invisible_unicode",
-      severity,
-      where,
-      excerpt: _excerpt(text, offsets[i]!, j < offsets.length ? offsets[j]! : text.length),
-      rule: `invisible_unicode.${rule}`,
-    });
-  for (let i = 0; i < cps.length; i++) {
-    const c = cps[i]!;
-    if (_isTag(c)) {
-      let j = i;
-      while (j < cps.length && _isTag(cps[j]!)) j++;
-      // An emoji subdivision flag (black flag U+1F3F4 + tag letters + cancel tag) is legitimate.
-      const flag = i > 0 && cps[i - 1] === 0x1f3f4 && cps[j - 1] === 0xe007f;
-      if (!flag) report("tag_chars", "high", i, j);
-      i = j - 1;
-    } else if (_isBidi(c)) {
-      // Embeddings and isolates are ordinary in right-to-left text; overrides never are.
-      if (!(rtl && c !== 0x202d && c !== 0x202e)) report("bidi_control", "high", i, i + 1);
-    } else if (_isZeroWidth(c)) {
-      if (c === 0xfeff && i === 0) continue; // byte-order mark
-      const prev = i > 0 ? cps[i - 1]! : 0;
-      const next = i + 1 < cps.length ? cps[i + 1]! : 0;
-      // ZWJ/ZWNJ join emoji and shape Indic and Arabic script: fine between non-ASCII characters.
-      if ((c === 0x200c || c === 0x200d) && prev > 0x7f && next > 0x7f) continue;
-      // LRM/RLM are ordinary in right-to-left text.
-      if ((c === 0x200e || c === 0x200f) && rtl) continue;
-      report("zero_width", "low", i, i + 1);
-    }
-  }
-}
-
-/** Every string under a `description` or `title` key of a JSON Schema, depth-first. */
-function _schemaTexts(schema: unknown, out: string[], depth = 0): void {
-  if (depth > 20 || schema === null || typeof schema !== "object") return;
-  if (Array.isArray(schema)) {
-    for (const v of schema) _schemaTexts(v, out, depth + 1);
-    return;
-  }
-  for (const [k, v] of Object.entries(schema as Record<string, unknown>)) {
-    if ((k === "description" || k === "title") && typeof v === "string") out.push(v);
-    else _schemaTexts(v, out, depth + 1);
-  }
-}
-
-/**
- * Runs {@link scanText} over a server's description and every tool (its name, description and
- * the `description`/`title` strings inside its input schema).
- *
- * @param server a merged server
- * @returns every finding, description first, then tools in order
- */
-export function scanServer(server: CatalogServer): TrustFinding[] {
-  const ownTools = server.tools.map((t) => t.name);
-  const findings = scanText(server.description ?? "", "description", { ownTools });
-  for (const tool of server.tools) {
-    const parts = [tool.name, tool.description ?? ""];
-    _schemaTexts(tool.inputSchema, parts);
-    findings.push(...scanText(parts.join("\n"), `tool:${tool.name}`, { ownTools }));
-  }
-  return findings;
-}
-
-// ---------------------------------------------------------------------------------------------
-// Components
-// ---------------------------------------------------------------------------------------------
-
 const _round1 = (n: number) => Math.round(n * 10) / 10;
 
 /** Verdict on one official name: points out of {@link TRUST_WEIGHTS.namespace} and the reason. */
@@ -807,32 +256,6 @@ function _license(raw: string): { id: string; osi: boolean } {
   return { id, osi: _OSI.has(id) };
 }
 
-/** Floating version specifiers that do not pin anything. */
-const _FLOATING = /^(?:latest|next|main|master|stable|\*|x|any)$|[\^~<>*|]|\s-\s/i;
-
-/** True when a package names one exact version, image tag or file hash. */
-function _pinned(p: ServerPackage): boolean {
-  if (p.fileSha256) return true;
-  const version = p.version?.trim();
-  if (version && !_FLOATING.test(version)) return true;
-  const id = p.identifier.trim();
-  switch (p.registryType) {
-    case "oci": {
-      if (/@sha256:[0-9a-f]{64}$/i.test(id)) return true;
-      const tag = /:([^/:@]+)$/.exec(id)?.[1];
-      return tag !== undefined && !_FLOATING.test(tag);
-    }
-    case "npm":
-      return /^(?:@[^/]+\/)?[^@]+@(\d[^@]*)$/.test(id) && !_FLOATING.test(id.split("@").pop()!);
-    case "pypi":
-      return /==\s*\d/.test(id);
-    case "mcpb":
-      return /\/download\/v?\d[^/]*\//.test(id);
-    default:
-      return false;
-  }
-}
-
 /** Loopback or private-network hosts, where plain HTTP is expected. */
 function _isLocal(host: string): boolean {
   return host === "localhost" || host.endsWith(".localhost") || host === "0.0.0.0" ||
@@ -921,7 +344,7 @@ export function scoreServer(server: CatalogServer, now: Date): TrustScore {
   }
 
   // 4. Independent catalogs: each family that chose to list the server is a separate witness.
-  const families = [...new Set(server.sources.map(familyOf))].sort();
+  const families = [...new Set(server.sources.map(recordFamily))].sort();
   push(
     "catalogs",
     "Independent catalogs",
@@ -934,7 +357,7 @@ export function scoreServer(server: CatalogServer, now: Date): TrustScore {
   if (server.packages.length === 0) {
     push("pinned_packages", "Pinned packages", 0, W.pinnedAll + W.sha256, "no package");
   } else {
-    const pinned = server.packages.filter(_pinned);
+    const pinned = server.packages.filter(isPinned);
     const hashed = server.packages.filter((p) =>
       p.fileSha256 !== undefined || /@sha256:[0-9a-f]{64}$/i.test(p.identifier)
     );

@@ -31,9 +31,8 @@
  * @module
  */
 import { z } from "zod";
-import type { CatalogServer } from "./merge_servers.ts";
 import { brandOfDomain, hostOf, registryNamespace, repoOwner } from "./namespace.ts";
-import type { VendorEvidence } from "./types.ts";
+import type { CatalogServer, VendorEvidence } from "../model/server.ts";
 
 /** Default location of the vendor accounts table. */
 export const VENDOR_ACCOUNTS_URL: URL = new URL(

@@ -7,21 +7,7 @@
  */
 import { z } from "zod";
 import CLIENTS_JSON from "../../data/clients.json" with { type: "json" };
-
-/** Ids of the supported MCP clients, in display order. */
-export const CLIENT_IDS = [
-  "cursor",
-  "claude-desktop",
-  "claude-code",
-  "vscode",
-  "zed",
-  "windsurf",
-  "codex",
-  "gemini-cli",
-] as const;
-
-/** One supported MCP client, see {@link CLIENT_IDS}. */
-export type ClientId = typeof CLIENT_IDS[number];
+import { CLIENT_IDS, type ClientId } from "../model/install.ts";
 
 /** Remote transports of the MCP `server.json` schema. */
 export type RemoteTransport = "streamable-http" | "sse";
@@ -65,9 +51,6 @@ const _ClientSchema = z.object({
  * how headers are passed through the `mcp-remote` bridge (`bridgeHeaders`).
  */
 export type ClientInfo = z.infer<typeof _ClientSchema>;
-
-/** Where a client's configuration file lives. */
-export type ClientFilePath = z.infer<typeof _FilePathSchema>;
 
 function _loadClients(data: unknown): ReadonlyMap<ClientId, ClientInfo> {
   const parsed = z.object({ clients: z.array(_ClientSchema) }).safeParse(data);

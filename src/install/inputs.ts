@@ -1,3 +1,4 @@
+import type { ServerInput } from "../model/server.ts";
 /**
  * The inputs of a server.json record (environment variables, package and runtime arguments,
  * remote headers) turned into config values, following the registry's `server.json` format
@@ -25,7 +26,6 @@
  *
  * @module
  */
-import type { ServerInput } from "../ingest/types.ts";
 
 /**
  * A value the user supplies, referenced from a config instead of written into it.

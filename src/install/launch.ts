@@ -8,7 +8,6 @@
  *
  * @module
  */
-import type { ServerPackage, ServerRemote } from "../ingest/types.ts";
 import type { RemoteTransport } from "./client_table.ts";
 import {
   argValues,
@@ -18,6 +17,7 @@ import {
   type Variable,
   variablesOf,
 } from "./inputs.ts";
+import type { ServerPackage, ServerRemote } from "../model/server.ts";
 
 /** A local process: `command` with `args` and `env` (values may reference variables). */
 export interface StdioLaunch {
@@ -61,8 +61,11 @@ const _DEFAULT_REGISTRIES: Readonly<Record<string, RegExp>> = {
   nuget: /^https?:\/\/api\.nuget\.org\/v3\/index\.json$/,
 };
 
-/** True when a version names a release (not absent, empty or `latest`). */
-function _pinned(version: string | undefined): version is string {
+/**
+ * True when a source gives a version to hand to the runner (not absent, empty or `latest`); a
+ * range or tag is passed on as given. Whether it pins one release is `isPinnedVersion`.
+ */
+function _versionGiven(version: string | undefined): version is string {
   return version !== undefined && version.trim() !== "" &&
     version.trim().toLowerCase() !== "latest";
 }
@@ -92,7 +95,7 @@ const _RUNNER_OWN_ARGS: Readonly<Record<string, readonly string[]>> = {
  * @returns the spec
  */
 export function packageSpec(pkg: ServerPackage): string {
-  const version = _pinned(pkg.version) ? pkg.version.trim() : null;
+  const version = _versionGiven(pkg.version) ? pkg.version.trim() : null;
   if (pkg.registryType === "oci") {
     return !_hasTag(pkg.identifier) && version !== null
       ? `${pkg.identifier}:${version}`
@@ -172,7 +175,7 @@ export function packageLaunch(pkg: ServerPackage): { launch: StdioLaunch; notes:
   }
   if (pkg.registryType === "oci" && spec === pkg.identifier && !_hasTag(pkg.identifier)) {
     notes.push("No image tag is pinned: Docker pulls the `latest` tag.");
-  } else if (pkg.registryType !== "oci" && !_pinned(pkg.version)) {
+  } else if (pkg.registryType !== "oci" && !_versionGiven(pkg.version)) {
     notes.push(`No version is pinned: ${runner.command} runs the newest release.`);
   }
 

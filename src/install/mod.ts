@@ -25,10 +25,6 @@
  * @module
  */
 import { stringify } from "smol-toml";
-import { z } from "zod";
-import type { CatalogServer } from "../ingest/merge_servers.ts";
-import { packageKey } from "../ingest/merge_packages.ts";
-import type { ProbeSummary } from "../ingest/types.ts";
 import { claudeCodeConfig } from "./clients/claude_code.ts";
 import { claudeDesktopConfig } from "./clients/claude_desktop.ts";
 import { codexConfig } from "./clients/codex.ts";
@@ -37,183 +33,26 @@ import { geminiCliConfig } from "./clients/gemini_cli.ts";
 import { vscodeConfig } from "./clients/vscode.ts";
 import { windsurfConfig } from "./clients/windsurf.ts";
 import { zedConfig } from "./clients/zed.ts";
+import { type ClientInfo, clientInfo } from "./client_table.ts";
+import { RUNNERS } from "./launch.ts";
+import { NO_METHOD_REASON, type Plan, planInstalls } from "./plan.ts";
+import { type Generator, serverKey } from "./render.ts";
 import {
   CLIENT_IDS,
-  type ClientFilePath,
   type ClientId,
-  type ClientInfo,
-  clientInfo,
-} from "./client_table.ts";
-import { RUNNERS } from "./launch.ts";
-import { type InstallMethod, NO_METHOD_REASON, type Plan, planInstalls } from "./plan.ts";
-import { type Generator, type InstallSecret, serverKey } from "./render.ts";
+  type InstallConfig,
+  type InstallOption,
+  type InstallSecret,
+  type Verified,
+} from "../model/install.ts";
+import { type CatalogServer, packageKey, type ProbeSummary } from "../model/server.ts";
 
-export {
-  acceptedClientsText,
-  CLIENT_IDS,
-  CLIENT_NAMES,
-  type ClientId,
-  resolveClient,
-} from "./client_table.ts";
+export { acceptedClientsText, CLIENT_NAMES, resolveClient } from "./client_table.ts";
+export { CLIENT_IDS, type ClientId } from "../model/install.ts";
 export { NO_METHOD_REASON } from "./plan.ts";
 
 /** Most alternatives listed per client (the rest are counted in a note). */
 export const MAX_ALTERNATIVES = 4;
-
-/** A launch probe that started the chosen package or endpoint and listed its tools. */
-export interface Verified {
-  /** ISO 8601 time of the probe. */
-  probedAt: string;
-  /** Version that ran, when known. */
-  version: string | null;
-  /** Tools it listed. */
-  toolCount: number;
-  /** One line for people: `verified: launched and listed 9 tools on 2026-11-27`. */
-  text: string;
-}
-
-/** One complete way to install: the method and the config text for one client. */
-export interface InstallOption {
-  /** The chosen package or remote endpoint, with the reason. */
-  method: InstallMethod;
-  /** Format of `config`: `toml` for Codex, `json` otherwise; `null` without a config. */
-  format: "json" | "toml" | null;
-  /** Ready-to-paste text: pretty JSON or TOML; `null` when nothing is pasted (a bundle). */
-  config: string | null;
-  /** `config` as a parsed object, or `null`. */
-  configObject: unknown;
-  /** A shell command that adds the server, for clients with a CLI. */
-  cliCommand: string | null;
-  /** Every value the config refers to by placeholder (secrets and settings), never a value. */
-  secrets: InstallSecret[];
-  /** The values that must be filled in before the config works (required ones of `secrets`). */
-  requiredInputs: InstallSecret[];
-  /** Steps and caveats for the user. */
-  notes: string[];
-  /** Set when a launch probe started this package or endpoint and listed its tools. */
-  verified: Verified | null;
-}
-
-/** Ready-to-paste configuration of one server for one client. */
-export interface InstallConfig {
-  /** Client id. */
-  client: ClientId;
-  /** Display name of the client, e.g. `"Claude Desktop"`. */
-  clientName: string;
-  /** False when no install method is known for this client; `reason` says why. */
-  available: boolean;
-  /** Why the config is unavailable; `null` when available. */
-  reason: string | null;
-  /** The chosen package or remote endpoint, with the reason it was chosen. */
-  method: InstallMethod | null;
-  /** Format of `config`: `toml` for Codex, `json` otherwise; `null` without a config. */
-  format: "json" | "toml" | null;
-  /** Ready-to-paste text: pretty JSON or TOML; `null` when nothing is pasted. */
-  config: string | null;
-  /** `config` as a parsed object, or `null`. */
-  configObject: unknown;
-  /** Key of the server in the client's config map, e.g. `"github"`. */
-  serverKey: string | null;
-  /** Files the config goes into, by scope and operating system. */
-  filePaths: ClientFilePath[];
-  /** A shell command that adds the server, for clients with a CLI. */
-  cliCommand: string | null;
-  /** Every value the config refers to by placeholder (secrets and settings), never a value. */
-  secrets: InstallSecret[];
-  /** The values that must be filled in before the config works (required ones of `secrets`). */
-  requiredInputs: InstallSecret[];
-  /** Steps and caveats for the user, ending with the client's documentation link. */
-  notes: string[];
-  /** Set when a launch probe started the chosen package or endpoint and listed its tools. */
-  verified: Verified | null;
-  /** The next best ways to install, each complete, best first (at most {@link MAX_ALTERNATIVES}). */
-  alternatives: InstallOption[];
-}
-
-const _MethodSchema = z.object({
-  kind: z.enum(["package", "remote"]).describe(
-    "package: run a published package locally; remote: connect to a hosted endpoint",
-  ),
-  registryType: z.string().nullable().describe(
-    "Package registry: npm, pypi, oci, nuget or mcpb; null for a remote",
-  ),
-  identifier: z.string().nullable().describe(
-    "Package name or image, e.g. @modelcontextprotocol/server-github; null for a remote",
-  ),
-  version: z.string().nullable().describe("Package version as the source lists it, if any"),
-  transport: z.string().describe("MCP transport: stdio, streamable-http or sse"),
-  url: z.string().nullable().describe("Remote endpoint URL; null for a package"),
-  reason: z.string().describe("Why this method was chosen, or ranked where it is"),
-  source: z.string().nullable().describe("Id of the source that lists the package or endpoint"),
-});
-
-const _SecretSchema = z.object({
-  name: z.string().describe("Variable name to provide, e.g. GITHUB_PERSONAL_ACCESS_TOKEN"),
-  label: z.string().describe("Name the server declares, e.g. project-ref or allowed_directory"),
-  description: z.string().nullable().describe("What the value is, as the server describes it"),
-  required: z.boolean().describe("False when the server marks it optional"),
-  secret: z.boolean().describe("True for tokens, keys and passwords"),
-  placeholder: z.string().describe(
-    "How the config refers to the value, e.g. ${env:NAME}, ${input:id}, <YOUR_NAME>, <path>",
-  ),
-  kind: z.enum(["env", "header", "argument"]).describe(
-    "Where the server takes it: environment variable, HTTP header or command-line argument",
-  ),
-  format: z.string().nullable().describe("number, boolean or filepath; null for plain text"),
-  choices: z.array(z.string()).nullable().describe("The only values allowed, if restricted"),
-  hint: z.string().nullable().describe("An example of the expected form, never a real value"),
-});
-
-const _VerifiedSchema = z.object({
-  probedAt: z.string().describe("ISO 8601 time of the launch probe"),
-  version: z.string().nullable().describe("Version that ran"),
-  toolCount: z.number().int().describe("Tools the server listed"),
-  text: z.string().describe("e.g. verified: launched and listed 9 tools on 2026-11-27"),
-});
-
-const _OptionFields = {
-  method: _MethodSchema.describe("The chosen install method, with the reason"),
-  format: z.enum(["json", "toml"]).nullable().describe("Format of config"),
-  config: z.string().nullable().describe(
-    "Ready-to-paste configuration text (pretty JSON or TOML), with placeholders for secrets",
-  ),
-  configObject: z.unknown().describe("The same configuration as a parsed object, or null"),
-  cliCommand: z.string().nullable().describe(
-    "Shell command that adds the server, if the client has a CLI",
-  ),
-  secrets: z.array(_SecretSchema).describe(
-    "Every value the config refers to by placeholder; never the values themselves",
-  ),
-  requiredInputs: z.array(_SecretSchema).describe(
-    "Values that must be filled in before the config works, with descriptions",
-  ),
-  notes: z.array(z.string()).describe("Steps and caveats for the user"),
-  verified: _VerifiedSchema.nullable().describe(
-    "Set when a launch probe started this package and listed its tools",
-  ),
-};
-
-/** Zod schema of {@link InstallOption}. */
-export const InstallOptionSchema = z.object(_OptionFields);
-
-/** Zod schema of {@link InstallConfig}, for the MCP `outputSchema` and the OpenAPI document. */
-export const InstallConfigSchema = z.object({
-  client: z.enum(CLIENT_IDS).describe("Client id"),
-  clientName: z.string().describe("Client display name, e.g. Claude Desktop"),
-  available: z.boolean().describe("False when no install method is known for this client"),
-  reason: z.string().nullable().describe("Why the config is unavailable; null when available"),
-  ..._OptionFields,
-  method: _MethodSchema.nullable().describe("The chosen install method, with the reason"),
-  serverKey: z.string().nullable().describe("Key of the server in the client's config map"),
-  filePaths: z.array(z.object({
-    scope: z.enum(["user", "project"]).describe("user: all projects; project: one project"),
-    os: z.enum(["macos", "linux", "windows", "any"]).describe("Operating system of the path"),
-    path: z.string().describe("File path; ~ is the home directory"),
-  })).describe("Files the config goes into"),
-  alternatives: z.array(InstallOptionSchema).describe(
-    "The next best ways to install, each a complete config, best first",
-  ),
-});
 
 /** Generators by client id. */
 const _GENERATORS: Readonly<Record<ClientId, Generator>> = {

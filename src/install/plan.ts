@@ -23,9 +23,6 @@
  *
  * @module
  */
-import type { CatalogServer } from "../ingest/merge_servers.ts";
-import type { ProbeSummary, ServerPackage, ServerRemote } from "../ingest/types.ts";
-import { packageKey } from "../ingest/merge_packages.ts";
 import type { ClientInfo } from "./client_table.ts";
 import {
   bridgeLaunch,
@@ -38,26 +35,14 @@ import {
   type StdioLaunch,
 } from "./launch.ts";
 import { serverKey } from "./render.ts";
-
-/** The install method as reported in an install config. */
-export interface InstallMethod {
-  /** `package`: run a published package locally; `remote`: connect to a hosted endpoint. */
-  kind: "package" | "remote";
-  /** `npm`, `pypi`, `oci`, `nuget` or `mcpb`; `null` for a remote. */
-  registryType: string | null;
-  /** Package name, image or bundle URL; `null` for a remote. */
-  identifier: string | null;
-  /** Package version as the source lists it; `null` when absent or for a remote. */
-  version: string | null;
-  /** `stdio`, `streamable-http` or `sse`. */
-  transport: string;
-  /** Endpoint URL of a remote; `null` for a package. */
-  url: string | null;
-  /** Why this method was chosen (or ranked where it is), in one or two sentences. */
-  reason: string;
-  /** Id of the source that lists the package or endpoint, when known. */
-  source: string | null;
-}
+import {
+  type CatalogServer,
+  packageKey,
+  type ProbeSummary,
+  type ServerPackage,
+  type ServerRemote,
+} from "../model/server.ts";
+import type { InstallMethod } from "../model/install.ts";
 
 /**
  * What to configure: a local process (`stdio`, from a package or a bridged remote), a remote

@@ -5,11 +5,12 @@
  *
  * @module
  */
-import type { CatalogServer } from "../ingest/merge_servers.ts";
 import type { ClientInfo } from "./client_table.ts";
 import { inputId, type Placeholder, renderValue, type Variable } from "./inputs.ts";
 import type { StdioLaunch } from "./launch.ts";
 import type { Plan } from "./plan.ts";
+import type { CatalogServer } from "../model/server.ts";
+import type { InstallSecret } from "../model/install.ts";
 
 /**
  * Fills a `data/clients.json` placeholder template: `{{name}}` → the variable name, `{{id}}` →
@@ -48,30 +49,6 @@ export function clientPlaceholder(client: ClientInfo): Placeholder {
       !variable.required && optionalTemplate !== undefined ? optionalTemplate : template,
       variable,
     );
-}
-
-/** One value the user provides, as listed in an install config. */
-export interface InstallSecret {
-  /** Variable name to provide, e.g. `GITHUB_PERSONAL_ACCESS_TOKEN`. */
-  name: string;
-  /** The name the server declares, e.g. `project-ref`, `allowed_directory`. */
-  label: string;
-  /** What the value is, as the server describes it. */
-  description: string | null;
-  /** False when the server marks it optional. */
-  required: boolean;
-  /** True for tokens, keys and passwords. */
-  secret: boolean;
-  /** How the config refers to it, e.g. `${env:NAME}`, `<YOUR_NAME>`, `<allowed_directory>`. */
-  placeholder: string;
-  /** Where the server takes it. */
-  kind: "env" | "header" | "argument";
-  /** `number`, `boolean` or `filepath` when the server says so; `null` for plain text. */
-  format: string | null;
-  /** The only values allowed, or `null`. */
-  choices: string[] | null;
-  /** An example of the expected form (never a real value), or `null`. */
-  hint: string | null;
 }
 
 /**

@@ -4,36 +4,7 @@
  *
  * @module
  */
-
-/**
- * Why a probe did not list tools:
- * - `install_failed`: the package could not be installed (not on the registry, a dependency
- *   missing, download too slow);
- * - `no_executable`: it installs but has no executable (`bin`): a library, not a server;
- * - `needs_secret`: the server stopped, saying a key, token or setting is missing or invalid;
- * - `sandbox_denied`: the server stopped when the sandbox denied it access (network, files
- *   outside its folder, subprocesses, native code);
- * - `crashed`: the server exited before answering, for another reason;
- * - `not_mcp`: it wrote something other than JSON-RPC and never answered `initialize`;
- * - `timed_out`: it kept running without answering in time;
- * - `tools_list_failed`: it answered `initialize` but `tools/list` failed;
- * - for HTTP endpoints: `needs_auth` (401/403), `unreachable` (no connection).
- */
-export const ERROR_CLASSES = [
-  "install_failed",
-  "no_executable",
-  "needs_secret",
-  "sandbox_denied",
-  "crashed",
-  "not_mcp",
-  "timed_out",
-  "tools_list_failed",
-  "needs_auth",
-  "unreachable",
-] as const;
-
-/** One of {@link ERROR_CLASSES}. */
-export type ErrorClass = typeof ERROR_CLASSES[number];
+import type { ProbeErrorClass } from "../model/probe.ts";
 
 /** Deno's permission error (`NotCapable: Requires net access to "x"`), or Node's EPERM. */
 export const DENIED =
@@ -143,7 +114,7 @@ export interface FailedLaunch {
 export function classifyFailure(
   failed: FailedLaunch,
   workDir?: string,
-): { errorClass: ErrorClass; detail: string | null } {
+): { errorClass: ProbeErrorClass; detail: string | null } {
   const lines = cleanLines(failed.stderr);
   const detail = (line: string | null) => line === null ? null : excerpt(line, workDir);
   if (lines.some((l) => _NO_BIN.test(l))) {

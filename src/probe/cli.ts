@@ -19,7 +19,9 @@ import type { SourceServer } from "../ingest/types.ts";
 import { probeNpm } from "./npm.ts";
 import { probeRemote } from "./probe.ts";
 import { killLiveChildren } from "./process_transport.ts";
-import { PROBE_STORE_URL, type ProbeRecord, readProbeStore, writeProbeStore } from "./store.ts";
+import { PROBE_STORE_URL, readProbeStore } from "../ingest/probes.ts";
+import type { ProbeRecord } from "../model/probe.ts";
+import { writeProbeStore } from "./store.ts";
 import { type ProbeTarget, selectTargets } from "./targets.ts";
 
 /** Usage text of the probe command. */

@@ -9,7 +9,7 @@
  */
 import { probeProcess, type ProbeTimeouts } from "./probe.ts";
 import { installNpm, sandboxCommand } from "./sandbox.ts";
-import type { ProbeRecord } from "./store.ts";
+import type { ProbeRecord } from "../model/probe.ts";
 import { launchInputs, type ProbeTarget } from "./targets.ts";
 
 /** Options of {@link probeNpm}. */

@@ -15,23 +15,16 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { SSEClientTransport } from "@modelcontextprotocol/sdk/client/sse.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
-import { classifyFailure, cleanLines, DENIED, type ErrorClass, excerpt } from "./classify.ts";
+import type { ProbeErrorClass, ProbeTool } from "../model/probe.ts";
+import { classifyFailure, cleanLines, DENIED, excerpt } from "./classify.ts";
 import { type ProcessSpec, ProcessTransport } from "./process_transport.ts";
-
-/** One tool as `tools/list` returned it (name, description, input schema). */
-export interface ProbeTool {
-  name: string;
-  title?: string;
-  description?: string;
-  inputSchema?: unknown;
-}
 
 /** What one probe found. */
 export interface ProbeOutcome {
   /** True when the server answered `initialize`. */
   launched: boolean;
   /** `null` when the tools were listed (or the server has no tools capability). */
-  errorClass: ErrorClass | null;
+  errorClass: ProbeErrorClass | null;
   /** One line explaining a failure, or `null`. */
   detail: string | null;
   /** Protocol version the server chose, or `null`. */
@@ -138,7 +131,7 @@ export async function probeProcess(
     ...o,
     durationMs: Math.round(performance.now() - started),
   });
-  const failed = (errorClass: ErrorClass, detail: string | null): ProbeOutcome =>
+  const failed = (errorClass: ProbeErrorClass, detail: string | null): ProbeOutcome =>
     done({
       launched: false,
       errorClass,
@@ -241,7 +234,7 @@ export async function probeRemote(
     } catch (error) {
       const status = _status(error);
       const message = String(error instanceof Error ? error.message : error);
-      const errorClass: ErrorClass = status === 401 || status === 403 ||
+      const errorClass: ProbeErrorClass = status === 401 || status === 403 ||
           /unauthori[sz]ed|forbidden/i.test(message)
         ? "needs_auth"
         : status !== null

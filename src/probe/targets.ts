@@ -5,11 +5,9 @@
  * @module
  */
 import { serverPopularity } from "../catalog/popularity.ts";
-import { packageKey } from "../ingest/merge_packages.ts";
-import type { CatalogServer } from "../ingest/merge_servers.ts";
-import type { ServerPackage } from "../ingest/types.ts";
 import type { Value, Variable } from "../install/inputs.ts";
 import { packageLaunch, packageSpec } from "../install/launch.ts";
+import { type CatalogServer, packageKey, type ServerPackage } from "../model/server.ts";
 
 /** One package to probe. */
 export interface ProbeTarget {

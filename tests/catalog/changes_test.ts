@@ -11,9 +11,9 @@ import {
 } from "../../src/catalog/changes.ts";
 import { readChangeState, writeCatalog } from "../../src/catalog/writer.ts";
 import { CatalogStore } from "../../src/catalog/store.ts";
-import type { CatalogServer } from "../../src/ingest/merge_servers.ts";
 import { scoreServer } from "../../src/ingest/trust.ts";
 import { PRICES, server, SERVERS, TOOLS } from "../fixtures/catalog.ts";
+import type { CatalogServer } from "../../src/model/server.ts";
 
 const T1 = "2026-01-01T00:00:00.000Z";
 const T2 = "2026-01-02T00:00:00.000Z";

@@ -6,18 +6,17 @@
  */
 import assert from "node:assert/strict";
 import { parse as parseToml } from "smol-toml";
-import { packageBelongs, TRUSTED_PACKAGE_SOURCES } from "../../src/ingest/merge_packages.ts";
-import type { CatalogServer } from "../../src/ingest/merge_servers.ts";
-import type { ServerInput } from "../../src/ingest/types.ts";
+import { packageBelongs, verifiesPackages } from "../../src/ingest/merge_packages.ts";
 import { isSecretInput } from "../../src/install/inputs.ts";
+import { installConfig } from "../../src/install/mod.ts";
+import { realCatalog } from "../_helpers.ts";
 import {
   CLIENT_IDS,
   type ClientId,
   type InstallConfig,
-  installConfig,
   type InstallOption,
-} from "../../src/install/mod.ts";
-import { realCatalog } from "../_helpers.ts";
+} from "../../src/model/install.ts";
+import type { CatalogServer, ServerInput } from "../../src/model/server.ts";
 
 type Kind =
   | "npm"
@@ -292,7 +291,7 @@ function checkOption(
   if (m.kind === "package") {
     const pkg = server.packages.find((p) => p.identifier === m.identifier)!;
     assert.ok(
-      TRUSTED_PACKAGE_SOURCES.includes(pkg.source ?? "") ||
+      verifiesPackages(pkg.source ?? "") ||
         packageBelongs(pkg, server.repositoryUrl, server.subfolder),
       `${where}: ${m.identifier} does not belong to ${server.repositoryUrl}`,
     );

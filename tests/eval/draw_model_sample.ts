@@ -13,13 +13,13 @@
  * @module
  */
 import { CatalogStore } from "../../src/catalog/store.ts";
-import type { CatalogServer } from "../../src/ingest/merge_servers.ts";
-import type { CatalogTool } from "../../src/ingest/types.ts";
-import { loadTaxonomy } from "../../src/catalog/taxonomy.ts";
 import { MAX_TRAINING_LABELS } from "../../src/ingest/build.ts";
 import { Classifier, type EntrySignals, loadCategoryMap } from "../../src/ingest/classify.ts";
 import { LeafModel, loadTaxonomyLabels } from "../../src/ingest/leaf_model.ts";
 import { mulberry32, shuffled } from "../_sample.ts";
+import type { CatalogServer } from "../../src/model/server.ts";
+import { loadTaxonomy } from "../../src/model/taxonomy.ts";
+import type { CatalogTool } from "../../src/model/tool.ts";
 
 if (import.meta.main) {
   const seed = Number(Deno.args[0] ?? "20261201");

@@ -4,10 +4,10 @@
  * rules it learns from (issue 5). Without embeddings, like every real-catalog test.
  */
 import assert from "node:assert/strict";
-import { loadTaxonomy } from "../../src/catalog/taxonomy.ts";
 import { Classifier, type EntrySignals, loadCategoryMap } from "../../src/ingest/classify.ts";
 import { LeafModel, loadTaxonomyLabels } from "../../src/ingest/leaf_model.ts";
 import { realCatalog } from "../_helpers.ts";
+import { loadTaxonomy } from "../../src/model/taxonomy.ts";
 
 const TRAIN = 4000;
 const TEST = 1500;

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { loadTaxonomy } from "../../src/catalog/taxonomy.ts";
+import { loadTaxonomy } from "../../src/model/taxonomy.ts";
 
 const taxonomy = await loadTaxonomy();
 const leafIds = new Set(taxonomy.leaves.map((l) => l.id));

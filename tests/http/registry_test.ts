@@ -6,8 +6,8 @@ import { type CatalogContext, openContext } from "../../src/catalog/context.ts";
 import { registryStats } from "../../src/catalog/registry.ts";
 import { writeCatalog } from "../../src/catalog/writer.ts";
 import { createApp } from "../../src/http/app.ts";
-import type { CatalogServer } from "../../src/ingest/merge_servers.ts";
 import { server } from "../fixtures/catalog.ts";
+import type { CatalogServer } from "../../src/model/server.ts";
 
 const T1 = "2026-01-01T00:00:00.000Z";
 const T2 = "2026-02-01T00:00:00.000Z";

@@ -1,5 +1,4 @@
 import assert from "node:assert/strict";
-import { loadTaxonomy } from "../../src/catalog/taxonomy.ts";
 import {
   type CategoryMap,
   type ClassifiableServer,
@@ -8,6 +7,7 @@ import {
   loadCategoryMap,
 } from "../../src/ingest/classify.ts";
 import { LeafModel } from "../../src/ingest/leaf_model.ts";
+import { loadTaxonomy } from "../../src/model/taxonomy.ts";
 
 const taxonomy = await loadTaxonomy();
 const map = await loadCategoryMap();

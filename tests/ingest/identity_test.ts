@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { groupProjects } from "../../src/ingest/identity.ts";
-import type { CatalogServer } from "../../src/ingest/merge_servers.ts";
 import { server } from "../fixtures/catalog.ts";
+import type { CatalogServer } from "../../src/model/server.ts";
 
 /** `name → canonicalName` of every variant after grouping. */
 function variantsOf(servers: CatalogServer[]): Record<string, string> {

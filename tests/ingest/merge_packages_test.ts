@@ -1,10 +1,6 @@
 import assert from "node:assert/strict";
-import {
-  completePackage,
-  mergePackages,
-  packageBelongs,
-  packageKey,
-} from "../../src/ingest/merge_packages.ts";
+import { completePackage, mergePackages, packageBelongs } from "../../src/ingest/merge_packages.ts";
+import { packageKey } from "../../src/model/server.ts";
 
 const npm = (identifier: string) => ({ registryType: "npm", identifier });
 const pypi = (identifier: string) => ({ registryType: "pypi", identifier });

@@ -12,8 +12,9 @@ import { litellmAdapter } from "../../src/ingest/sources/litellm.ts";
 import { modelsDevAdapter } from "../../src/ingest/sources/models_dev.ts";
 import { openrouterAdapter } from "../../src/ingest/sources/openrouter.ts";
 import { simonwAdapter } from "../../src/ingest/sources/simonw_llm_prices.ts";
-import type { CatalogPrice, SourceAdapter, SourcePrice } from "../../src/ingest/types.ts";
+import type { SourceAdapter } from "../../src/ingest/types.ts";
 import { SOURCES_DIR } from "../_helpers.ts";
+import type { CatalogPrice, SourcePrice } from "../../src/model/price.ts";
 
 function rec(source: string, model: string, fields: Partial<SourcePrice> = {}): SourcePrice {
   return {

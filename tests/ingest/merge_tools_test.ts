@@ -15,8 +15,9 @@ import { adapters as aitoolhouse } from "../../src/ingest/sources/aitoolhouse.ts
 import { adapters as autoventure } from "../../src/ingest/sources/autoventure.ts";
 import { adapters as awesome } from "../../src/ingest/sources/awesome_lists.ts";
 import { adapters as topai } from "../../src/ingest/sources/topai_tools.ts";
-import { PRICING_MODELS, type SourceTool } from "../../src/ingest/types.ts";
+import { type SourceTool } from "../../src/ingest/types.ts";
 import { SOURCES_DIR } from "../_helpers.ts";
+import { PRICING_MODELS } from "../../src/model/tool.ts";
 
 /** A record with only what the test names. */
 function tool(source: string, sourceId: string, name: string, extra: Partial<SourceTool> = {}) {

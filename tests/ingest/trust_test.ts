@@ -1,20 +1,12 @@
 import assert from "node:assert/strict";
 import { mergeAll } from "../../src/ingest/build.ts";
-import type { CatalogServer } from "../../src/ingest/merge_servers.ts";
-import {
-  familyOf,
-  gradeOf,
-  scanText,
-  scoreServer,
-  SOURCE_FAMILIES,
-  TRUST_VERSION,
-  type TrustComponent,
-  type TrustGrade,
-  type TrustScore,
-  TrustScoreSchema,
-} from "../../src/ingest/trust.ts";
+import { scanText } from "../../src/ingest/safety_scan.ts";
+import { recordFamily, SOURCE_INFOS } from "../../src/ingest/sources/mod.ts";
+import { gradeOf, scoreServer, TRUST_VERSION } from "../../src/ingest/trust.ts";
 import { SOURCES_DIR } from "../_helpers.ts";
 import { server as fixtureServer } from "../fixtures/catalog.ts";
+import type { CatalogServer } from "../../src/model/server.ts";
+import { type TrustComponent, type TrustGrade, TrustScore } from "../../src/model/trust.ts";
 
 const NOW = new Date("2026-11-22T00:00:00Z");
 
@@ -395,12 +387,12 @@ Deno.test("licence names are normalized and OSI licences earn more than other on
 });
 
 Deno.test("catalog families merge derived sources and count MCP-Flow records as their directory", () => {
-  assert.equal(SOURCE_FAMILIES["official-server-json"], "official-registry");
-  assert.equal(SOURCE_FAMILIES["glama-list"], "glama");
-  assert.equal(familyOf({ source: "mcp-flow", sourceId: "mcphub/foo" }), "mcphub");
-  assert.equal(familyOf({ source: "mcp-flow", sourceId: "smithery/foo" }), "smithery");
-  assert.equal(familyOf({ source: "mcp-flow", sourceId: "manual/foo" }), "mcp-flow");
-  assert.equal(familyOf({ source: "new-source", sourceId: "x" }), "new-source");
+  assert.equal(SOURCE_INFOS.get("official-server-json")?.family, "official-registry");
+  assert.equal(SOURCE_INFOS.get("glama-list")?.family, "glama");
+  assert.equal(recordFamily({ source: "mcp-flow", sourceId: "mcphub/foo" }), "mcphub");
+  assert.equal(recordFamily({ source: "mcp-flow", sourceId: "smithery/foo" }), "smithery");
+  assert.equal(recordFamily({ source: "mcp-flow", sourceId: "manual/foo" }), "mcp-flow");
+  assert.equal(recordFamily({ source: "new-source", sourceId: "x" }), "new-source");
   const t = scoreServer(
     server({
       sources: [
@@ -441,16 +433,16 @@ Deno.test("packages pinned to versions and carrying a sha256 earn the packages c
   );
 });
 
-Deno.test("scoring is deterministic for the same input and now, and fits TrustScoreSchema", () => {
+Deno.test("scoring is deterministic for the same input and now, and fits TrustScore", () => {
   const a = scoreServer(famous, NOW);
   const b = scoreServer(structuredClone(famous), new Date(NOW.getTime()));
   assert.deepEqual(a, b);
-  assert.deepEqual(TrustScoreSchema.parse(a), a);
+  assert.deepEqual(TrustScore.parse(a), a);
   const poisoned = scoreServer(
     { ...famous, tools: [{ name: "add", description: POISON }] },
     NOW,
   );
-  assert.deepEqual(TrustScoreSchema.parse(poisoned), poisoned);
+  assert.deepEqual(TrustScore.parse(poisoned), poisoned);
 });
 
 Deno.test("gradeOf() uses the thresholds 80, 65, 50 and 35", () => {

@@ -1,15 +1,8 @@
 import assert from "node:assert/strict";
 import { parse as parseToml } from "smol-toml";
-import {
-  CLIENT_IDS,
-  type ClientId,
-  type InstallConfig,
-  installConfig,
-  installConfigs,
-  InstallConfigSchema,
-  NO_METHOD_REASON,
-} from "../../src/install/mod.ts";
+import { installConfig, installConfigs, NO_METHOD_REASON } from "../../src/install/mod.ts";
 import { CLOUDQUERY, FIXTURES, NOTHING, SECRET_MARK } from "../fixtures/install/servers.ts";
+import { CLIENT_IDS, type ClientId, InstallConfig } from "../../src/model/install.ts";
 
 /** Every fixture × client pair with its generated config. */
 const MATRIX: { fixture: string; client: ClientId; cfg: InstallConfig }[] = FIXTURES.flatMap((f) =>
@@ -90,9 +83,9 @@ Deno.test("installConfig() never copies a secret value into any output", () => {
   }
 });
 
-Deno.test("installConfig() output always matches InstallConfigSchema", () => {
+Deno.test("installConfig() output always matches InstallConfig", () => {
   for (const { fixture, client, cfg } of MATRIX) {
-    const result = InstallConfigSchema.safeParse(cfg);
+    const result = InstallConfig.safeParse(cfg);
     assert.ok(result.success, `${label(fixture, client)}: ${result.error?.message}`);
   }
 });

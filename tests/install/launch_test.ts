@@ -1,6 +1,5 @@
 import assert from "node:assert/strict";
-import type { ServerPackage } from "../../src/ingest/types.ts";
-import { CLIENT_IDS, clientInfo } from "../../src/install/client_table.ts";
+import { clientInfo } from "../../src/install/client_table.ts";
 import { literalText, renderValue } from "../../src/install/inputs.ts";
 import { packageLaunch, remoteUrlKind, type StdioLaunch } from "../../src/install/launch.ts";
 import { NO_METHOD_REASON, planInstall, planInstalls } from "../../src/install/plan.ts";
@@ -24,6 +23,8 @@ import {
   TIME_NUGET,
   ZENML,
 } from "../fixtures/install/servers.ts";
+import { CLIENT_IDS } from "../../src/model/install.ts";
+import type { ServerPackage } from "../../src/model/server.ts";
 
 /** Command words of a launch with placeholders shown as `{NAME}`. */
 function words(launch: StdioLaunch): string[] {

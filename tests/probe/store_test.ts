@@ -1,7 +1,8 @@
 import assert from "node:assert/strict";
 import { installConfig } from "../../src/install/mod.ts";
-import { applyProbes } from "../../src/probe/apply.ts";
-import { type ProbeRecord, readProbeStore, writeProbeStore } from "../../src/probe/store.ts";
+import { applyProbes, readProbeStore } from "../../src/ingest/probes.ts";
+import type { ProbeRecord } from "../../src/model/probe.ts";
+import { writeProbeStore } from "../../src/probe/store.ts";
 import { launchInputs, selectTargets } from "../../src/probe/targets.ts";
 import { server } from "../fixtures/catalog.ts";
 

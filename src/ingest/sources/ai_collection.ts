@@ -21,7 +21,8 @@
  */
 import type { SourceReport } from "../report.ts";
 import type { SourceAdapter, SourceTool } from "../types.ts";
-import { cleanText, cleanUrl, slugify, stripBom } from "../clean.ts";
+import { cleanText, cleanUrl, stripBom } from "../clean.ts";
+import { slugify } from "../../model/text.ts";
 
 const DIR = "ai-tools/ai-collection";
 const FULL_FILE = "FULL_README_2024-06-20_2b96f77d.md";
@@ -237,6 +238,9 @@ export const adapters: SourceAdapter<SourceTool>[] = [
       publisher: "ai-collection/ai-collection @ 2b96f77d and @ 159180df",
       license: "MIT",
       path: DIR,
+      role: "catalog",
+      priority: { default: 3, url: 4, description: 4, pricing: 5, category: 1 },
+      family: "ai-collection",
     },
     async read(root: string, report: SourceReport): Promise<SourceTool[]> {
       const head = stripBom(await Deno.readTextFile(`${root}/${DIR}/${HEAD_FILE}`), report);

@@ -18,16 +18,10 @@
  */
 import { parse } from "csv-parse/sync";
 import type { SourceReport } from "../report.ts";
-import type { PricingModel, SourceAdapter, SourceTool } from "../types.ts";
-import {
-  cleanDate,
-  cleanList,
-  cleanNumber,
-  cleanText,
-  cleanUrl,
-  slugify,
-  stripBom,
-} from "../clean.ts";
+import type { SourceAdapter, SourceTool } from "../types.ts";
+import { cleanDate, cleanList, cleanNumber, cleanText, cleanUrl, stripBom } from "../clean.ts";
+import { slugify } from "../../model/text.ts";
+import type { PricingModel } from "../../model/tool.ts";
 
 /** One data row of a CSV file, keyed by the header names, plus its 1-based record number. */
 export interface CsvRow {
@@ -237,6 +231,9 @@ export const adapters: SourceAdapter<SourceTool>[] = [
       publisher: "lbelt567/ai-tools-scraper @ 83d1c77b",
       license: "none stated",
       path: "ai-tools/aitoolhouse/all_ai_tools_detailed.csv",
+      role: "catalog",
+      priority: { default: 0, url: 1, description: 1, pricing: 0, category: 2 },
+      family: "aitoolhouse",
     },
     async read(root: string, report: SourceReport): Promise<SourceTool[]> {
       const rows = await readCsvRows(

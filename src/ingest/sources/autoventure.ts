@@ -10,8 +10,10 @@
  * @module
  */
 import type { SourceReport } from "../report.ts";
-import type { PricingModel, SourceAdapter, SourceTool } from "../types.ts";
-import { cleanText, cleanUrl, isRecord, readJsonFile, slugify } from "../clean.ts";
+import type { SourceAdapter, SourceTool } from "../types.ts";
+import { cleanText, cleanUrl, isRecord, readJsonFile } from "../clean.ts";
+import { slugify } from "../../model/text.ts";
+import type { PricingModel } from "../../model/tool.ts";
 
 /** AutoVenture pricing labels → model and whether it is a free tier (a trial is not). */
 const PRICING: Record<string, { pricing: PricingModel; hasFreeTier: boolean }> = {
@@ -75,6 +77,9 @@ export const adapters: SourceAdapter<SourceTool>[] = [
       publisher: "autoventure-projects/ai-tools-dataset @ 05e44cd6",
       license: "CC BY 4.0 (attribute autoventure.live)",
       path: "ai-tools/autoventure/ai-tools.json",
+      role: "catalog",
+      priority: { default: 1, url: 0, description: 0, pricing: 2, category: 0 },
+      family: "autoventure",
     },
     async read(root: string, report: SourceReport): Promise<SourceTool[]> {
       let data: unknown;

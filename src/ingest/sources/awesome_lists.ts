@@ -25,8 +25,9 @@
  * @module
  */
 import type { SourceReport } from "../report.ts";
-import type { SourceAdapter, SourceInfo, SourceTool } from "../types.ts";
+import type { SourceAdapter, SourceTool } from "../types.ts";
 import { cleanText, cleanUrl, stripBom } from "../clean.ts";
+import type { SourceInfo } from "../../model/source.ts";
 
 /** Kind of section, from its heading; `tools` unless a pattern below matches. */
 type SectionKind = "tools" | "toc" | "meta" | "article" | "learning" | "lists";
@@ -302,6 +303,9 @@ export const adapters: SourceAdapter<SourceTool>[] = [
     publisher: "mahseema/awesome-ai-tools @ b55186e9",
     license: "MIT",
     path: "ai-tools/mahseema-awesome-ai-tools",
+    role: "catalog",
+    priority: { default: 5, url: 3, description: 3, pricing: 4, category: 5 },
+    family: "mahseema-awesome-ai-tools",
   }, ["README.md"]),
   awesomeAdapter({
     id: "steven2358-awesome-generative-ai",
@@ -310,5 +314,8 @@ export const adapters: SourceAdapter<SourceTool>[] = [
     publisher: "steven2358/awesome-generative-ai @ 63d86341",
     license: "CC0",
     path: "ai-tools/steven2358-awesome-generative-ai",
+    role: "catalog",
+    priority: { default: 4, url: 2, description: 2, pricing: 3, category: 4 },
+    family: "steven2358-awesome-generative-ai",
   }, ["README.md", "DISCOVERIES.md"]),
 ];

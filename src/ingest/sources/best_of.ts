@@ -39,7 +39,8 @@ import {
   stripBom,
 } from "../clean.ts";
 import type { SourceReport } from "../report.ts";
-import type { ServerPackage, SourceAdapter, SourceServer } from "../types.ts";
+import type { SourceAdapter, SourceServer } from "../types.ts";
+import type { ServerPackage } from "../../model/server.ts";
 
 /** Folder of the source relative to the sources root. */
 const DIR = "mcp-servers/best-of-mcp-servers";
@@ -231,6 +232,9 @@ export const adapters: SourceAdapter<SourceServer>[] = [
       publisher: "tolkonepiu/best-of-mcp-servers @ 5ac38b19 (2026-07-01)",
       license: "CC-BY-SA-4.0",
       path: DIR,
+      role: "catalog",
+      priority: { default: 4 },
+      family: "best-of",
     },
     read,
   },

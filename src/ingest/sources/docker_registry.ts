@@ -39,14 +39,8 @@ import {
   stripBom,
 } from "../clean.ts";
 import type { SourceReport } from "../report.ts";
-import type {
-  ServerInput,
-  ServerPackage,
-  ServerRemote,
-  ServerTool,
-  SourceAdapter,
-  SourceServer,
-} from "../types.ts";
+import type { SourceAdapter, SourceServer } from "../types.ts";
+import type { ServerInput, ServerPackage, ServerRemote, ServerTool } from "../../model/server.ts";
 
 /** Folder of the catalog relative to the sources root. */
 const PATH = "mcp-servers/docker-mcp-registry/servers";
@@ -438,6 +432,10 @@ export const adapters: SourceAdapter<SourceServer>[] = [
       publisher: "docker/mcp-registry @ 818bf169 (2026-07-08)",
       license: "MIT",
       path: PATH,
+      role: "catalog",
+      priority: { default: 2, tools: 0 },
+      family: "docker",
+      verifiesPackages: true,
     },
     async read(root: string, report: SourceReport): Promise<SourceServer[]> {
       const base = `${root}/${PATH}`;

@@ -217,6 +217,9 @@ export const adapters: SourceAdapter<SourceServer>[] = [
       publisher: "ever-works/awesome-mcp-servers-data @ 5a38897e (2026-06-16)",
       license: "CC-BY-SA-4.0",
       path: PATH,
+      role: "catalog",
+      priority: { default: 6 },
+      family: "ever-works",
     },
     async read(root: string, report: SourceReport): Promise<SourceServer[]> {
       const base = `${root}/${PATH}`;

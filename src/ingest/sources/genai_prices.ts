@@ -31,7 +31,9 @@ import { cleanText, cleanUrl, isRecord, readJsonFile } from "../clean.ts";
 import { checkFirstParty, isRegionalVariant } from "../first_party.ts";
 import { dayOf, isoDay, readAmount, roundPrice } from "../price_util.ts";
 import type { SourceReport } from "../report.ts";
-import type { PriceTier, SourceAdapter, SourceInfo, SourcePrice } from "../types.ts";
+import type { SourceAdapter } from "../types.ts";
+import type { PriceTier, SourcePrice } from "../../model/price.ts";
+import type { SourceInfo } from "../../model/source.ts";
 
 /** Attribution of the source, as in `llm-prices/SOURCES.md`. */
 export const GENAI_PRICES_INFO: SourceInfo = {
@@ -41,6 +43,9 @@ export const GENAI_PRICES_INFO: SourceInfo = {
   publisher: "pydantic/genai-prices @ 47df840a (2026-08-21)",
   license: "MIT",
   path: "llm-prices/genai-prices",
+  role: "catalog",
+  priority: { default: 0 },
+  family: "genai-prices",
 };
 
 /** Options of {@link genaiPricesAdapter}. */

@@ -31,7 +31,8 @@ import {
   readJsonFile,
 } from "../clean.ts";
 import { collectRecords, type SourceReport } from "../report.ts";
-import type { ServerPackage, SourceAdapter, SourceServer } from "../types.ts";
+import type { SourceAdapter, SourceServer } from "../types.ts";
+import type { ServerPackage } from "../../model/server.ts";
 
 /** Path of the list relative to the sources root. */
 const FILE = "mcp-servers/glama-derived-yksanjo/mcp_servers_complete.json";
@@ -140,6 +141,9 @@ export const adapters: SourceAdapter<SourceServer>[] = [
       publisher: "yksanjo/mcp-discovery @ b88c76c7 (2026-02-09)",
       license: "MIT",
       path: FILE,
+      role: "catalog",
+      priority: { default: 10 },
+      family: "glama",
     },
     read,
   },

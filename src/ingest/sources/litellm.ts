@@ -33,7 +33,9 @@ import { isRecord, readJsonFile } from "../clean.ts";
 import { checkFirstParty, isRegionalVariant } from "../first_party.ts";
 import { dayOf, isoDay, perTokenToPerMTok, readAmount, roundPrice } from "../price_util.ts";
 import type { SourceReport } from "../report.ts";
-import type { PriceTier, SourceAdapter, SourceInfo, SourcePrice } from "../types.ts";
+import type { SourceAdapter } from "../types.ts";
+import type { PriceTier, SourcePrice } from "../../model/price.ts";
+import type { SourceInfo } from "../../model/source.ts";
 
 /** Attribution of the source, as in `llm-prices/SOURCES.md`. */
 export const LITELLM_INFO: SourceInfo = {
@@ -44,6 +46,9 @@ export const LITELLM_INFO: SourceInfo = {
     "RoCry/llm-api-price @ 8442b939 (2026-07-24), a verbatim mirror of BerriAI/litellm's price file with one extra top-level key `last_updated`",
   license: "MIT (LiteLLM)",
   path: "llm-prices/litellm/model_prices_and_context_window.json",
+  role: "catalog",
+  priority: { default: 3 },
+  family: "litellm",
 };
 
 /** Modes kept as LLM text generation. */

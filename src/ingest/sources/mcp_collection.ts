@@ -43,7 +43,9 @@ import {
   readJsonFile,
 } from "../clean.ts";
 import type { SourceReport } from "../report.ts";
-import type { ServerPackage, SourceAdapter, SourceInfo, SourceServer } from "../types.ts";
+import type { SourceAdapter, SourceServer } from "../types.ts";
+import type { ServerPackage } from "../../model/server.ts";
+import type { SourceInfo } from "../../model/source.ts";
 
 /** Folder of the lists relative to the sources root. */
 const DIR = "mcp-servers/mcp_collection";
@@ -240,7 +242,13 @@ function reader(spec: ListSpec): (root: string, report: SourceReport) => Promise
  * @param file file name inside `mcp_collection/`
  * @returns the info
  */
-function info(id: string, name: string, file: string): SourceInfo {
+function info(
+  id: string,
+  name: string,
+  file: string,
+  priority: number,
+  family = id,
+): SourceInfo {
   return {
     id,
     name,
@@ -248,6 +256,9 @@ function info(id: string, name: string, file: string): SourceInfo {
     publisher: PUBLISHER,
     license: LICENSE,
     path: `${DIR}/${file}`,
+    role: "catalog",
+    priority: { default: priority },
+    family,
   };
 }
 
@@ -258,22 +269,22 @@ const byGithubUrl = (raw: Record<string, unknown>, name: string): string =>
 
 const SPECS: ListSpec[] = [
   {
-    info: info("mcpmarket", "mcpmarket.com listing (mcp_collection)", "mcpmarket.json"),
+    info: info("mcpmarket", "mcpmarket.com listing (mcp_collection)", "mcpmarket.json", 15),
     id: (raw) => detailId(raw.detail_url, "/server/") ?? cleanText(raw.github_url),
     categories: metadataCategories,
   },
   {
-    info: info("cursor-directory", "cursor.directory listing (mcp_collection)", "cursor.json"),
+    info: info("cursor-directory", "cursor.directory listing (mcp_collection)", "cursor.json", 12),
     id: (raw) => detailId(raw.detail_url, "/mcp/") ?? cleanText(raw.github_url),
     dedupeByNameAndRepo: true,
   },
   {
-    info: info("mcpservers-org", "mcpservers.org listing (mcp_collection)", "awesome.json"),
+    info: info("mcpservers-org", "mcpservers.org listing (mcp_collection)", "awesome.json", 13),
     id: (raw) => detailId(raw.detail_url, "/servers/") ?? cleanText(raw.github_url),
     categories: (raw) => raw.categories,
   },
   {
-    info: info("glama-list", "glama.ai listing sample (mcp_collection)", "glama.json"),
+    info: info("glama-list", "glama.ai listing sample (mcp_collection)", "glama.json", 14, "glama"),
     id: (raw) => detailId(raw.detail_url, "/mcp/servers/") ?? cleanText(raw.github_url),
     categories: (raw) => raw.categories,
     stars: (raw) => isRecord(raw.stats) ? raw.stats.github_stars : undefined,
@@ -283,6 +294,7 @@ const SPECS: ListSpec[] = [
       "mcp-io-community",
       "modelcontextprotocol.io community servers (mcp_collection)",
       "modelcontextprotocol_io_community_servers.json",
+      9,
     ),
     id: byGithubUrl,
   },
@@ -291,6 +303,7 @@ const SPECS: ListSpec[] = [
       "mcp-io-official",
       "modelcontextprotocol.io official integrations (mcp_collection)",
       "modelcontextprotocol_io_official_integrations.json",
+      8,
     ),
     id: byGithubUrl,
     vendorOfficial: true,

@@ -36,14 +36,8 @@ import {
   stripBom,
 } from "../clean.ts";
 import type { SourceReport } from "../report.ts";
-import type {
-  ServerInput,
-  ServerPackage,
-  ServerRemote,
-  ServerTool,
-  SourceAdapter,
-  SourceServer,
-} from "../types.ts";
+import type { SourceAdapter, SourceServer } from "../types.ts";
+import type { ServerInput, ServerPackage, ServerRemote, ServerTool } from "../../model/server.ts";
 
 /** Folder of the source relative to the sources root. */
 const DIR = "mcp-servers/mcp-flow";
@@ -558,6 +552,21 @@ function categoriesOf(entry: InfoEntry | undefined, report: SourceReport): strin
   return label === undefined ? undefined : [label];
 }
 
+/**
+ * Catalog family of an MCP-Flow record by the directory it was collected from (the first part of
+ * its `sourceId`: `smithery/…`, `glama/…`, `mcpso/…` ...): an MCP-Flow record counts as a listing
+ * of that directory, not of MCP-Flow a second time. mcphub, deepnlp and pipedream are directories
+ * no other source covers; `manual/` records are MCP-Flow's own.
+ */
+const FLOW_DIRECTORY_FAMILIES: Readonly<Record<string, string>> = {
+  smithery: "smithery",
+  glama: "glama",
+  mcpso: "mcp-so",
+  mcphub: "mcphub",
+  deepnlp: "deepnlp",
+  pipedream: "pipedream",
+};
+
 /** MCP-Flow: tool inventories (with JSON Schemas), client configs and descriptions. */
 export const adapters: SourceAdapter<SourceServer>[] = [
   {
@@ -568,6 +577,10 @@ export const adapters: SourceAdapter<SourceServer>[] = [
       publisher: "zhangxiaoyao391/MCP-Flow @ f17de550 (2025-11-11; arXiv 2510.24284)",
       license: "none stated",
       path: DIR,
+      role: "catalog",
+      priority: { default: 16, tools: 2 },
+      family: "mcp-flow",
+      familyByRecordPrefix: FLOW_DIRECTORY_FAMILIES,
     },
     read,
   },

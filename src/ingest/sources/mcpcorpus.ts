@@ -40,8 +40,9 @@ import {
   stripBom,
 } from "../clean.ts";
 import { collectRecords, type SourceReport } from "../report.ts";
-import type { ServerTool, SourceAdapter, SourceServer } from "../types.ts";
+import type { SourceAdapter, SourceServer } from "../types.ts";
 import { installFromClientConfig } from "./mcp_flow.ts";
+import type { ServerTool } from "../../model/server.ts";
 
 /** Path of the crawl relative to the sources root. */
 const FILE = "mcp-servers/mcpcorpus/mcpso_servers_TRUNCATED.json";
@@ -224,6 +225,9 @@ export const adapters: SourceAdapter<SourceServer>[] = [
       publisher: "Snakinya/MCPCorpus @ 8a1e764c (2025-07-16)",
       license: "none stated",
       path: FILE,
+      role: "catalog",
+      priority: { default: 11 },
+      family: "mcp-so",
     },
     read,
   },

@@ -28,7 +28,9 @@ import { cleanText, isRecord, stripBom } from "../clean.ts";
 import { checkFirstParty, isRegionalVariant } from "../first_party.ts";
 import { isoDay, readAmount, roundPrice } from "../price_util.ts";
 import type { SourceReport } from "../report.ts";
-import type { PriceTier, SourceAdapter, SourceInfo, SourcePrice } from "../types.ts";
+import type { SourceAdapter } from "../types.ts";
+import type { PriceTier, SourcePrice } from "../../model/price.ts";
+import type { SourceInfo } from "../../model/source.ts";
 
 /** Attribution of the source, as in `llm-prices/SOURCES.md`. */
 export const MODELS_DEV_INFO: SourceInfo = {
@@ -38,6 +40,9 @@ export const MODELS_DEV_INFO: SourceInfo = {
   publisher: "anomalyco/models.dev @ f3fc6922 (2026-07-02)",
   license: "MIT",
   path: "llm-prices/models.dev",
+  role: "catalog",
+  priority: { default: 2 },
+  family: "models-dev",
 };
 
 /** Lists `*.toml` files under `dir` recursively, as paths relative to `dir`, sorted. */

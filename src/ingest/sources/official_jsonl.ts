@@ -103,6 +103,9 @@ export const adapters: SourceAdapter<SourceServer>[] = [
       publisher: "rosmur/official-mcp-registry-database @ baa3dcf5 (2026-06-12)",
       license: "GPL-3.0",
       path: PATH,
+      role: "catalog",
+      priority: { default: 1 },
+      family: "official-registry",
     },
     async read(root: string, report: SourceReport): Promise<SourceServer[]> {
       const text = await Deno.readTextFile(`${root}/${PATH}`);

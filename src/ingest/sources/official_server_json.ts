@@ -32,14 +32,13 @@ import {
 } from "../clean.ts";
 import type { SourceReport } from "../report.ts";
 import { NewestVersions, type VersionCandidate } from "./_newest.ts";
+import type { SourceAdapter, SourceServer } from "../types.ts";
 import type {
   ServerInput,
   ServerPackage,
   ServerRemote,
-  SourceAdapter,
-  SourceServer,
   TransportType,
-} from "../types.ts";
+} from "../../model/server.ts";
 
 /** Path of the file relative to the sources root. */
 const PATH = "mcp-servers/official-registry/mcp-insights_servers_2025-12-18.json";
@@ -243,6 +242,10 @@ export const adapters: SourceAdapter<SourceServer>[] = [
       publisher: "joelverhagen/mcp-insights @ 5d6e951b (2025-12-18)",
       license: "none stated",
       path: PATH,
+      role: "catalog",
+      priority: { default: 0 },
+      family: "official-registry",
+      verifiesPackages: true,
     },
     async read(root: string, report: SourceReport): Promise<SourceServer[]> {
       let data: unknown;

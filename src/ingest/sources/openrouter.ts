@@ -6,9 +6,9 @@
  * created }] }`. Format: https://openrouter.ai/docs/api/api-reference/models/get-models.
  *
  * OpenRouter is a RESELLER: its prices are what OpenRouter charges, not the maker's list price.
- * Per `llm-prices/SOURCES.md` it is "useful only to cross-check", so its source id is in
- * {@link CROSS_CHECK_ONLY}: the merge (`../merge_prices.ts`) uses these records only to corroborate
- * or to show a disagreement, never as a chosen value, and never creates an entry from them alone.
+ * Per `llm-prices/SOURCES.md` it is "useful only to cross-check", so its role is `cross-check`:
+ * the merge (`../merge_prices.ts`) uses these records only to corroborate or to show a
+ * disagreement, never as a chosen value, and never creates an entry from them alone.
  *
  * - `provider` is the maker parsed from the `vendor/model` id (a leading `~`, OpenRouter's
  *   "latest" alias, removed), mapped by `../first_party.ts`; `model` is the part after `/`.
@@ -26,7 +26,9 @@ import { cleanText, isRecord, readJsonFile } from "../clean.ts";
 import { checkFirstParty } from "../first_party.ts";
 import { perTokenToPerMTok, readAmount, roundPrice } from "../price_util.ts";
 import type { SourceReport } from "../report.ts";
-import type { SourceAdapter, SourceInfo, SourcePrice } from "../types.ts";
+import type { SourceAdapter } from "../types.ts";
+import type { SourcePrice } from "../../model/price.ts";
+import type { SourceInfo } from "../../model/source.ts";
 
 /** Attribution of the source, as in `llm-prices/SOURCES.md`. */
 export const OPENROUTER_INFO: SourceInfo = {
@@ -37,13 +39,10 @@ export const OPENROUTER_INFO: SourceInfo = {
     "anomalyco/models.dev, file models.json (last changed 2026-05-15), an OpenRouter `/api/v1/models` response",
   license: "MIT (repository)",
   path: "llm-prices/openrouter/openrouter_models_dump.json",
+  role: "cross-check",
+  priority: { default: 4 },
+  family: "openrouter",
 };
-
-/**
- * Source ids whose records may corroborate or contradict a price but are never chosen as the
- * catalog value (resellers). Used by `mergePrices`.
- */
-export const CROSS_CHECK_ONLY: ReadonlySet<string> = new Set([OPENROUTER_INFO.id]);
 
 /**
  * The OpenRouter adapter.

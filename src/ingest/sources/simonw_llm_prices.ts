@@ -27,7 +27,9 @@ import { cleanText, isRecord, readJsonFile } from "../clean.ts";
 import { checkFirstParty } from "../first_party.ts";
 import { dayOf, isoDay, readAmount, roundPrice } from "../price_util.ts";
 import type { SourceReport } from "../report.ts";
-import type { PriceTier, SourceAdapter, SourceInfo, SourcePrice } from "../types.ts";
+import type { SourceAdapter } from "../types.ts";
+import type { PriceTier, SourcePrice } from "../../model/price.ts";
+import type { SourceInfo } from "../../model/source.ts";
 
 /** Attribution of the source, as in `llm-prices/SOURCES.md`. */
 export const SIMONW_INFO: SourceInfo = {
@@ -37,6 +39,9 @@ export const SIMONW_INFO: SourceInfo = {
   publisher: "simonw/llm-prices @ 723ef0bd (2026-08-05)",
   license: "none stated",
   path: "llm-prices/simonw-llm-prices",
+  role: "catalog",
+  priority: { default: 1 },
+  family: "simonw-llm-prices",
 };
 
 /** Options of {@link simonwAdapter}. */

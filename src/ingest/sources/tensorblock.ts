@@ -29,13 +29,8 @@ import {
   stripBom,
 } from "../clean.ts";
 import type { SourceReport } from "../report.ts";
-import type {
-  ServerInput,
-  ServerPackage,
-  ServerRemote,
-  SourceAdapter,
-  SourceServer,
-} from "../types.ts";
+import type { SourceAdapter, SourceServer } from "../types.ts";
+import type { ServerInput, ServerPackage, ServerRemote } from "../../model/server.ts";
 
 /** Folder of the index relative to the sources root. */
 const PATH = "mcp-servers/tensorblock";
@@ -267,6 +262,9 @@ export const adapters: SourceAdapter<SourceServer>[] = [
       publisher: "TensorBlock/awesome-mcp-servers @ 8db761c3 (2026-08-22)",
       license: "MIT",
       path: PATH,
+      role: "catalog",
+      priority: { default: 5 },
+      family: "tensorblock",
     },
     async read(root: string, report: SourceReport): Promise<SourceServer[]> {
       const [profiles, overlays] = await Promise.all([

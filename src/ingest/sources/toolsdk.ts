@@ -30,14 +30,8 @@ import {
   stripBom,
 } from "../clean.ts";
 import type { SourceReport } from "../report.ts";
-import type {
-  ServerInput,
-  ServerPackage,
-  ServerRemote,
-  ServerTool,
-  SourceAdapter,
-  SourceServer,
-} from "../types.ts";
+import type { SourceAdapter, SourceServer } from "../types.ts";
+import type { ServerInput, ServerPackage, ServerRemote, ServerTool } from "../../model/server.ts";
 
 /** Folder of the registry relative to the sources root. */
 const PATH = "mcp-servers/toolsdk";
@@ -232,6 +226,9 @@ export const adapters: SourceAdapter<SourceServer>[] = [
       publisher: "toolsdk-ai/toolsdk-mcp-registry @ 4bfe8262 (2026-07-28)",
       license: "MIT",
       path: PATH,
+      role: "catalog",
+      priority: { default: 3, tools: 1 },
+      family: "toolsdk",
     },
     async read(root: string, report: SourceReport): Promise<SourceServer[]> {
       const base = `${root}/${PATH}`;

@@ -14,9 +14,11 @@
  * @module
  */
 import type { SourceReport } from "../report.ts";
-import type { PricingModel, SourceAdapter, SourceTool } from "../types.ts";
-import { cleanLongText, cleanText, slugify } from "../clean.ts";
+import type { SourceAdapter, SourceTool } from "../types.ts";
+import { cleanLongText, cleanText } from "../clean.ts";
 import { readCsvRows } from "./aitoolhouse.ts";
+import { slugify } from "../../model/text.ts";
+import type { PricingModel } from "../../model/tool.ts";
 
 /** How each topai.tools pricing label maps: model, free tier, and whether to keep the label. */
 const PRICING: Record<string, { pricing: PricingModel; hasFreeTier: boolean; keepText: boolean }> =
@@ -109,6 +111,9 @@ export const adapters: SourceAdapter<SourceTool>[] = [
       publisher: "ilyesBoukraa/ai_tools_scraper @ 310fe4ee",
       license: "none stated",
       path: "ai-tools/topai-tools/ai_tools.csv",
+      role: "catalog",
+      priority: { default: 2, url: 5, description: 5, pricing: 1, category: 3 },
+      family: "topai-tools",
     },
     async read(root: string, report: SourceReport): Promise<SourceTool[]> {
       const rows = await readCsvRows(`${root}/ai-tools/topai-tools/ai_tools.csv`, report);

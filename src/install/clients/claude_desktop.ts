@@ -12,9 +12,9 @@
  *
  * @module
  */
-import type { ServerPackage } from "../../ingest/types.ts";
 import { remoteUrlKind } from "../launch.ts";
 import { type GeneratorInput, type GeneratorOutput, jsonConfig } from "../render.ts";
+import type { ServerPackage } from "../../model/server.ts";
 
 /** One line per bundle: URL, platform hint and SHA-256 when known. */
 function _bundleLine(pkg: ServerPackage): string {

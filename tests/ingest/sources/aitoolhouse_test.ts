@@ -1,8 +1,8 @@
 import assert from "node:assert/strict";
 import { SourceReport } from "../../../src/ingest/report.ts";
 import { adapters, mapAitoolhousePricing } from "../../../src/ingest/sources/aitoolhouse.ts";
-import { PRICING_MODELS } from "../../../src/ingest/types.ts";
 import { assertBalanced, assertNoPlaceholders, realRead, withSourceFixture } from "./_helpers.ts";
+import { PRICING_MODELS } from "../../../src/model/tool.ts";
 
 const adapter = adapters[0]!;
 

@@ -6,8 +6,8 @@ import {
   genaiPricesAdapter,
   priceInForce,
 } from "../../../src/ingest/sources/genai_prices.ts";
-import type { SourcePrice } from "../../../src/ingest/types.ts";
 import { assertBalanced, readSource, recordById, withSourceFixture } from "./_helpers.ts";
+import type { SourcePrice } from "../../../src/model/price.ts";
 
 const NOW = new Date("2026-11-22T12:00:00Z");
 

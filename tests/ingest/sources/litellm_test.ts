@@ -2,8 +2,8 @@ import assert from "node:assert/strict";
 import { FIRST_PARTY, SOURCE_PROVIDER_IDS } from "../../../src/ingest/first_party.ts";
 import { SourceReport } from "../../../src/ingest/report.ts";
 import { adapters, litellmAdapter } from "../../../src/ingest/sources/litellm.ts";
-import type { SourcePrice } from "../../../src/ingest/types.ts";
 import { assertBalanced, readSource, recordById, withSourceFixture } from "./_helpers.ts";
+import type { SourcePrice } from "../../../src/model/price.ts";
 
 const NOW = new Date("2026-11-22T12:00:00Z");
 

@@ -2,8 +2,8 @@ import assert from "node:assert/strict";
 import { FIRST_PARTY, SOURCE_PROVIDER_IDS } from "../../../src/ingest/first_party.ts";
 import { SourceReport } from "../../../src/ingest/report.ts";
 import { adapters } from "../../../src/ingest/sources/models_dev.ts";
-import type { SourcePrice } from "../../../src/ingest/types.ts";
 import { assertBalanced, realRead, recordById, withSourceFixture } from "./_helpers.ts";
+import type { SourcePrice } from "../../../src/model/price.ts";
 
 const adapter = adapters[0]!;
 

@@ -1,5 +1,6 @@
 /**
- * Merges the probe store into the catalog at ingest: every server that lists a probed package
+ * Reading the probe store (`data/probes.jsonl`, written by `deno task probe`) and merging it into
+ * the catalog at ingest: every server that lists a probed package
  * gets the probe's summary (`probes`), and a probe that launched the server and listed its tools
  * becomes the server's tool inventory (source `probe`, preferred to the inventories of catalogs
  * because it is what the package lists today, with the date it was checked). A probe never stops
@@ -7,10 +8,63 @@
  *
  * @module
  */
-import type { CatalogServer } from "../ingest/merge_servers.ts";
-import { packageKey } from "../ingest/merge_packages.ts";
-import type { ProbeSummary, ServerTool } from "../ingest/types.ts";
-import type { ProbeRecord } from "./store.ts";
+import type { ProbeRecord } from "../model/probe.ts";
+import {
+  type CatalogServer,
+  packageKey,
+  type ProbeSummary,
+  type ServerTool,
+} from "../model/server.ts";
+
+/** Default path of the store, next to the other project-authored data. */
+export const PROBE_STORE_URL: URL = new URL("../../data/probes.jsonl", import.meta.url);
+
+/** True when a parsed line has the fields the catalog relies on. */
+function _valid(value: unknown): value is ProbeRecord {
+  if (typeof value !== "object" || value === null) return false;
+  const r = value as Record<string, unknown>;
+  return typeof r.target === "string" && typeof r.identifier === "string" &&
+    typeof r.registryType === "string" && typeof r.probedAt === "string" &&
+    typeof r.launched === "boolean" && Array.isArray(r.tools);
+}
+
+/**
+ * Reads the store. A missing file is an empty store; a line that is not a valid record is skipped
+ * and counted.
+ *
+ * @example
+ * ```ts
+ * const { records, skipped } = await readProbeStore(PROBE_STORE_URL);
+ * ```
+ *
+ * @param path the store file
+ * @returns the records and the number of lines skipped
+ * @throws {Deno.errors.PermissionDenied} when the file cannot be read for lack of permission
+ */
+export async function readProbeStore(
+  path: string | URL,
+): Promise<{ records: ProbeRecord[]; skipped: number }> {
+  let text: string;
+  try {
+    text = await Deno.readTextFile(path);
+  } catch (error) {
+    if (error instanceof Deno.errors.NotFound) return { records: [], skipped: 0 };
+    throw error;
+  }
+  const records: ProbeRecord[] = [];
+  let skipped = 0;
+  for (const line of text.split("\n")) {
+    if (line.trim() === "") continue;
+    try {
+      const value = JSON.parse(line);
+      if (_valid(value)) records.push(value);
+      else skipped++;
+    } catch {
+      skipped++;
+    }
+  }
+  return { records, skipped };
+}
 
 /** Counts of {@link applyProbes}, for the ingest report. */
 export interface ProbeApplyStats {

@@ -1,0 +1,389 @@
+/**
+ * An MCP server as the catalog keeps it ({@link CatalogServer}), and its parts. Field names follow
+ * the MCP `server.json` schema
+ * (https://static.modelcontextprotocol.io/schemas/2025-09-29/server.schema.json) where one exists.
+ *
+ * @module
+ */
+import { z } from "zod";
+import { ContentFlags } from "./content.ts";
+import { SourceRef } from "./source.ts";
+import { Placement } from "./taxonomy.ts";
+import { TrustScore } from "./trust.ts";
+
+/**
+ * A key/value item a server expects: environment variable, header or argument (server.json
+ * `Input`, `KeyValueInput`, `PositionalArgument`, `NamedArgument`).
+ */
+const _InputFields = z.object({
+  /** Variable, header or argument name, e.g. `"GITHUB_TOKEN"`, `"--port"`. */
+  name: z.string(),
+  description: z.string().exactOptional(),
+  /** server.json `isRequired` (the schema's default is false). */
+  isRequired: z.boolean().exactOptional(),
+  /** True for secrets (tokens, passwords): clients must prompt, never store in plain text. */
+  isSecret: z.boolean().exactOptional(),
+  default: z.string().exactOptional(),
+  /** Fixed value, possibly with `{name}` references to `variables`. */
+  value: z.string().exactOptional(),
+  /** For arguments: `"positional"` or `"named"` (server.json `type`). */
+  type: z.string().exactOptional(),
+  /** `string` (default), `number`, `boolean` or `filepath` (server.json `format`). */
+  format: z.string().exactOptional(),
+  /** The only values allowed (server.json `choices`). */
+  choices: z.array(z.string()).exactOptional(),
+  /** A hint shown to the user, e.g. `"sk-..."` (server.json `placeholder`). */
+  placeholder: z.string().exactOptional(),
+  /** A positional argument's display name, e.g. `"allowed_directory"` (server.json `valueHint`). */
+  valueHint: z.string().exactOptional(),
+  /** The argument may be given several times (server.json `isRepeated`). */
+  isRepeated: z.boolean().exactOptional(),
+});
+/** See {@link ServerInput} (a recursive type: TypeScript cannot infer it from the schema). */
+export type ServerInput = z.infer<typeof _InputFields> & {
+  /** Inputs that `{name}` references in `value` stand for (server.json `variables`). */
+  variables?: Record<string, ServerInput>;
+};
+/**
+ * A key/value item a server expects: environment variable, header or argument (server.json
+ * `Input`, `KeyValueInput`, `PositionalArgument`, `NamedArgument`).
+ */
+export const ServerInput: z.ZodType<ServerInput> = _InputFields.extend({
+  variables: z.lazy(() => z.record(z.string(), ServerInput)).exactOptional(),
+});
+
+/** MCP transport names of server.json. */
+export const TransportType = z.enum(["stdio", "streamable-http", "sse"]);
+/** See {@link TransportType}. */
+export type TransportType = z.infer<typeof TransportType>;
+
+/** One installable package of a server (server.json `packages[]`). */
+export const ServerPackage = z.object({
+  /** `npm`, `pypi`, `oci`, `nuget`, `mcpb` (server.json `registryType`). */
+  registryType: z.string(),
+  /** Package name or image reference, e.g. `"@modelcontextprotocol/server-github"`. */
+  identifier: z.string(),
+  /** Version when the source gives one. */
+  version: z.string().exactOptional(),
+  registryBaseUrl: z.string().exactOptional(),
+  /** Runner hint, e.g. `npx`, `uvx`, `docker`, `dnx`. */
+  runtimeHint: z.string().exactOptional(),
+  transport: z.object({ type: TransportType, url: z.string().exactOptional() }).exactOptional(),
+  environmentVariables: z.array(ServerInput).exactOptional(),
+  packageArguments: z.array(ServerInput).exactOptional(),
+  runtimeArguments: z.array(ServerInput).exactOptional(),
+  /** SHA-256 of the package file (mcpb), lowercase hex. */
+  fileSha256: z.string().exactOptional(),
+  /**
+   * Id of the source that lists this package (set by the merge step, which unites the packages
+   * of every source of a server), e.g. `"official-server-json"`, `"toolsdk"`.
+   */
+  source: z.string().exactOptional(),
+  /**
+   * README the project read to complete this package's inputs (`data/package_inputs.json`), when
+   * no source declared them all.
+   */
+  inputsFrom: z.string().exactOptional(),
+});
+/** See {@link ServerPackage}. */
+export type ServerPackage = z.infer<typeof ServerPackage>;
+
+/** One remote endpoint of a server (server.json `remotes[]`). */
+export const ServerRemote = z.object({
+  type: z.enum(["streamable-http", "sse"]),
+  /** HTTPS (or HTTP) URL of the endpoint. */
+  url: z.string(),
+  headers: z.array(ServerInput).exactOptional(),
+});
+/** See {@link ServerRemote}. */
+export type ServerRemote = z.infer<typeof ServerRemote>;
+
+/**
+ * What a launch probe (`src/probe/`) found for one package or endpoint of a server, as kept in the
+ * catalog (the tools themselves go to the server's inventory).
+ */
+export const ProbeSummary = z.object({
+  /** What was probed: `npm:@scope/name` or `remote:<url>`. */
+  target: z.string(),
+  /** `npm`, or `remote` for an HTTP endpoint. */
+  registryType: z.string(),
+  /** Package name, or the endpoint URL. */
+  identifier: z.string(),
+  /** The version that ran (resolved by the installer), or `null`. */
+  version: z.string().nullable(),
+  /** ISO 8601 time of the probe. */
+  probedAt: z.string(),
+  /** True when the server answered `initialize`. */
+  launched: z.boolean(),
+  /**
+   * `null` on success, else one of `install_failed`, `no_executable`, `crashed`, `needs_secret`,
+   * `sandbox_denied`, `timed_out`, `not_mcp`, `tools_list_failed` (stdio) or `needs_auth`,
+   * `unreachable` (HTTP); see `src/probe/classify.ts`.
+   */
+  errorClass: z.string().nullable(),
+  /** A short explanation (the last error line the server printed), or `null`. */
+  detail: z.string().nullable(),
+  /** Tools listed (0 when `tools/list` was not reached). */
+  toolCount: z.number(),
+  /** `serverInfo.name` and `version` the server reported, or `null`. */
+  serverInfo: z.object({ name: z.string(), version: z.string() }).nullable(),
+});
+/** See {@link ProbeSummary}. */
+export type ProbeSummary = z.infer<typeof ProbeSummary>;
+
+/** MIME types a server icon may declare (server.json `icons[].mimeType`). */
+export const ICON_MIME_TYPES = [
+  "image/png",
+  "image/jpeg",
+  "image/jpg",
+  "image/svg+xml",
+  "image/webp",
+] as const;
+
+/**
+ * An icon a client may show for a server (server.json `icons[]`, schema 2025-09-29 and later):
+ * an HTTPS `src` of at most 255 characters, an optional MIME type of {@link ICON_MIME_TYPES},
+ * sizes such as `48x48` or `any`, and a `light` or `dark` theme.
+ */
+export const ServerIcon = z.object({
+  src: z.string(),
+  mimeType: z.enum(ICON_MIME_TYPES).exactOptional(),
+  sizes: z.array(z.string()).exactOptional(),
+  theme: z.enum(["light", "dark"]).exactOptional(),
+});
+/** See {@link ServerIcon}. */
+export type ServerIcon = z.infer<typeof ServerIcon>;
+
+/** One tool an MCP server exposes. */
+export const ServerTool = z.object({
+  name: z.string(),
+  description: z.string().exactOptional(),
+  /** JSON Schema of the tool's input, when the source gives it. */
+  inputSchema: z.unknown().exactOptional(),
+});
+/** See {@link ServerTool}. */
+export type ServerTool = z.infer<typeof ServerTool>;
+
+/**
+ * One piece of evidence that the organisation owning a product publishes the server for it
+ * (`src/ingest/vendor.ts`).
+ */
+export const VendorEvidence = z.object({
+  /**
+   * - `vendor_list`: named by the modelcontextprotocol.io official-integrations list;
+   * - `namespace_domain`: official registry namespace is the reverse-DNS of the vendor's domain
+   *   (the registry verified control of the domain);
+   * - `namespace_owner`: `io.github.<owner>` namespace (verified by GitHub login) is the vendor's
+   *   account;
+   * - `repository_owner`: the repository belongs to the vendor's code-host account;
+   * - `package_scope`: the npm package is published under the vendor's scope;
+   * - `remote_domain`: the vendor hosts the remote endpoint on its own domain.
+   */
+  kind: z.enum([
+    "vendor_list",
+    "namespace_domain",
+    "namespace_owner",
+    "repository_owner",
+    "package_scope",
+    "remote_domain",
+  ]),
+  /** What was found, in words, e.g. `"repository owner getsentry is Sentry's account"`. */
+  detail: z.string(),
+  /**
+   * The product word the evidence ties to the publisher, e.g. `"sentry"` (for `vendor_list`, the
+   * server's product words separated by spaces; may be empty).
+   */
+  product: z.string(),
+});
+/** See {@link VendorEvidence}. */
+export type VendorEvidence = z.infer<typeof VendorEvidence>;
+
+/** Another listing of the same project, shown in the canonical entry's details. */
+export const ServerVariant = z.object({
+  /** The listing's entry name, e.g. `smithery/smithery-ai-github`. */
+  name: z.string(),
+  /** Source ids of the records behind that listing, e.g. `["smithery"]`. */
+  sources: z.array(z.string()),
+  /** Why it was grouped, e.g. `"same official registry name io.github.o/r"`. */
+  reason: z.string(),
+});
+/** See {@link ServerVariant}. */
+export type ServerVariant = z.infer<typeof ServerVariant>;
+
+/** Where an MCP server can run. */
+export const Hosting = z.enum(["local", "remote", "both", "unknown"]);
+/** See {@link Hosting}. */
+export type Hosting = z.infer<typeof Hosting>;
+
+/** A package a source lists that the merge did not keep for a server, with the reason. */
+export const RefusedPackage = z.object({
+  source: z.string(),
+  package: ServerPackage,
+  reason: z.string(),
+});
+/** See {@link RefusedPackage}. */
+export type RefusedPackage = z.infer<typeof RefusedPackage>;
+
+/** An MCP server after merging all sources: one catalog entry. */
+export const CatalogServer = z.object({
+  /**
+   * Unique public id, used in `/servers/{name}`: the official registry name when there is one
+   * (`io.github.owner/repo`), else the repository key with subfolder (`github.com/owner/repo` or
+   * `github.com/owner/repo/src/x`), else the package (`npm/@scope/pkg`), else `{source}/{slug}`.
+   */
+  name: z.string(),
+  /** Display name. */
+  title: z.string(),
+  description: z.string(),
+  /** Official registry name(s) of this server, first is the chosen one. */
+  officialNames: z.array(z.string()),
+  /** `https://` repository URL (normalized), or `null`. */
+  repositoryUrl: z.string().nullable(),
+  /** Folder of the server in a monorepo. */
+  subfolder: z.string().exactOptional(),
+  homepage: z.string().exactOptional(),
+  /** Icons declared by the publisher (first source that gives any). */
+  icons: z.array(ServerIcon).exactOptional(),
+  /** Packages of every source that belong to the server, each with its `source`. */
+  packages: z.array(ServerPackage),
+  /** Packages a source lists that do not belong to the server's repository, with the reason. */
+  refusedPackages: z.array(RefusedPackage).exactOptional(),
+  remotes: z.array(ServerRemote),
+  hosting: Hosting,
+  /** Transports: `stdio`, `streamable-http`, `sse`. */
+  transports: z.array(z.string()),
+  /** Category labels from all sources (verbatim, deduplicated). */
+  categories: z.array(z.string()),
+  tags: z.array(z.string()),
+  license: z.string().exactOptional(),
+  /** GitHub stars (largest figure any source gives). */
+  stars: z.number().exactOptional(),
+  forks: z.number().exactOptional(),
+  /** Smithery use count. */
+  useCount: z.number().exactOptional(),
+  monthlyDownloads: z.number().exactOptional(),
+  version: z.string().exactOptional(),
+  status: z.string().exactOptional(),
+  publishedAt: z.string().exactOptional(),
+  /** Most recent update time any source gives (ISO 8601). */
+  updatedAt: z.string().exactOptional(),
+  /**
+   * Published by the organisation that owns the product or API the server is for, from the
+   * evidence in `vendorEvidence` (`src/ingest/vendor.ts`). Before that step runs, true when a
+   * vendor-official list (modelcontextprotocol.io official integrations) names it.
+   */
+  vendorOfficial: z.boolean(),
+  /** Why `vendorOfficial` holds: one item per piece of evidence. */
+  vendorEvidence: z.array(VendorEvidence).exactOptional(),
+  /** A reference server of `github.com/modelcontextprotocol/servers` (or its archive). */
+  reference: z.boolean().exactOptional(),
+  /** Archived upstream (moved to `modelcontextprotocol/servers-archived`, or marked archived). */
+  archived: z.boolean().exactOptional(),
+  /**
+   * Hints from listings without a repository, never shown: `github.com/owner/repo` (a Smithery
+   * `@owner/repo` id) or `github.com/owner` (an account page a listing links to). Identity
+   * grouping (`src/ingest/identity.ts`) uses them to find the project a re-listing belongs to.
+   */
+  hints: z.array(z.string()).exactOptional(),
+  /**
+   * Set on a listing that is a variant of another entry of the same project: the name of the
+   * project's canonical entry (`src/ingest/identity.ts`).
+   */
+  canonicalName: z.string().exactOptional(),
+  /** On a variant: why it was grouped with its canonical entry. */
+  variantReason: z.string().exactOptional(),
+  /** On a canonical entry: every other listing of the same project and why it was grouped. */
+  variants: z.array(ServerVariant).exactOptional(),
+  /** Name of the upstream entry this server's repository derives from (a fork), when known. */
+  forkOf: z.string().exactOptional(),
+  /** Adult and spam signals found at ingest (`src/ingest/content_flags.ts`). */
+  content: ContentFlags.exactOptional(),
+  /** Validated by toolsdk. */
+  validated: z.boolean(),
+  tools: z.array(ServerTool),
+  /** Source of `tools`, when known (`probe` when a launch probe listed them). */
+  toolsSource: z.string().exactOptional(),
+  /** Launch probes of the server's packages or endpoints (`src/ingest/probes.ts`). */
+  probes: z.array(ProbeSummary).exactOptional(),
+  /** Every source record merged here. */
+  sources: z.array(SourceRef),
+  /** Field name → source id of its value. */
+  provenance: z.record(z.string(), z.string()),
+  /** Trust score, computed at ingest after merging (`src/ingest/trust.ts`). */
+  trust: TrustScore.exactOptional(),
+  /** Taxonomy placement (primary and secondary leaves with method and score). */
+  taxonomy: Placement.exactOptional(),
+});
+/** See {@link CatalogServer}. */
+export type CatalogServer = z.infer<typeof CatalogServer>;
+
+/**
+ * Dedupe key of a package: registry type plus identifier without version or tag, lowercase
+ * (`npm:@scope/name`, `oci:ghcr.io/o/image`; `docker.io/` is dropped from images).
+ *
+ * @param pkg the package
+ * @returns the key
+ * @example
+ * ```ts
+ * packageKey({ registryType: "oci", identifier: "docker.io/mcp/git:latest" }); // "oci:mcp/git"
+ * ```
+ */
+export function packageKey(pkg: Pick<ServerPackage, "registryType" | "identifier">): string {
+  let id = pkg.identifier.trim().toLowerCase();
+  if (pkg.registryType === "oci") {
+    id = id.replace(/^docker\.io\//, "").replace(/@sha256:[0-9a-f]+$/, "").replace(/:[^/:]+$/, "");
+  } else id = id.replace(/(.)@[^@/]+$/, "$1").replace(/(==|>=|~=).*$/, "");
+  return `${pkg.registryType}:${id}`;
+}
+
+/** Version specifiers that name no one release: dist-tags, ranges and wildcards. */
+const _FLOATING = /^(?:latest|next|main|master|stable|\*|x|any)$|[\^~<>*|]|\s-\s/i;
+
+/**
+ * True when a version string names one exact release: not absent or empty, not a dist-tag
+ * (`latest`, `next` ...), a range (`^1.2`, `>=1`) or a wildcard.
+ *
+ * @param version a package version or image tag as a source gives it
+ * @returns whether it pins one release
+ * @example
+ * ```ts
+ * isPinnedVersion("1.2.3"); // true
+ * isPinnedVersion("^1.2"); // false
+ * ```
+ */
+export function isPinnedVersion(version: string | undefined): version is string {
+  const v = version?.trim();
+  return v !== undefined && v !== "" && !_FLOATING.test(v);
+}
+
+/**
+ * True when a package names one exact release: a file hash, a pinned `version`
+ * ({@link isPinnedVersion}), or a pin inside the identifier (an image digest or tag, `name@1.2.3`
+ * on npm, `name==1.2` on PyPI, a versioned release path of an `.mcpb` bundle).
+ *
+ * @param pkg the package
+ * @returns whether what runs is fixed
+ * @example
+ * ```ts
+ * isPinned({ registryType: "oci", identifier: "mcp/git:1.0" }); // true
+ * ```
+ */
+export function isPinned(pkg: ServerPackage): boolean {
+  if (pkg.fileSha256) return true;
+  if (isPinnedVersion(pkg.version)) return true;
+  const id = pkg.identifier.trim();
+  switch (pkg.registryType) {
+    case "oci": {
+      if (/@sha256:[0-9a-f]{64}$/i.test(id)) return true;
+      return isPinnedVersion(/:([^/:@]+)$/.exec(id)?.[1]);
+    }
+    case "npm":
+      return /^(?:@[^/]+\/)?[^@]+@(\d[^@]*)$/.test(id) && isPinnedVersion(id.split("@").pop());
+    case "pypi":
+      return /==\s*\d/.test(id);
+    case "mcpb":
+      return /\/download\/v?\d[^/]*\//.test(id);
+    default:
+      return false;
+  }
+}
