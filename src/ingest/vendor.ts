@@ -33,6 +33,7 @@
 import { z } from "zod";
 import { brandOfDomain, hostOf, registryNamespace, repoOwner } from "./namespace.ts";
 import type { CatalogServer, VendorEvidence } from "../model/server.ts";
+import { asciiWords } from "../model/text.ts";
 
 /** Default location of the vendor accounts table. */
 export const VENDOR_ACCOUNTS_URL: URL = new URL(
@@ -243,11 +244,10 @@ export class VendorRules {
   }
 }
 
-/** Splits a name into lowercase words at non-alphanumerics. */
+/** Splits a name into lowercase ASCII words at non-alphanumerics. */
 function _words(text: string): string[] {
   // Not split at camelCase: brands are written that way (HubSpot, GitHub, PostHog).
-  return text.normalize("NFKD").replace(/[\u0300-\u036f]/g, "").toLowerCase()
-    .split(/[^a-z0-9]+/).filter((w) => w !== "");
+  return asciiWords(text);
 }
 
 /**

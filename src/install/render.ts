@@ -10,6 +10,7 @@ import { inputId, type Placeholder, renderValue, type Variable } from "./inputs.
 import type { StdioLaunch } from "./launch.ts";
 import type { Plan } from "./plan.ts";
 import type { CatalogServer } from "../model/server.ts";
+import { foldAccents } from "../model/text.ts";
 import type { InstallSecret } from "../model/install.ts";
 
 /**
@@ -88,9 +89,7 @@ const _KEY_STOP_WORDS = new Set(["mcp", "server", "servers"]);
 
 /** Kebab-case words of a text without `mcp`/`server` and `model context protocol`. */
 function _keyWords(text: string): string[] {
-  const slug = text
-    .normalize("NFKD")
-    .replace(/[\u0300-\u036f]/g, "")
+  const slug = foldAccents(text)
     .toLowerCase()
     .replace(/model[\s_-]*context[\s_-]*protocol/g, " ")
     .replace(/[^a-z0-9]+/g, "-");
