@@ -130,20 +130,6 @@ export function bearerToken(authorization: string): string | undefined {
   return token === "" || /\s/.test(token) ? undefined : token;
 }
 
-/**
- * Applies the caller's entitlements to a search input: a tier without `semanticSearch` is ranked
- * lexically whatever `mode` it asks for.
- *
- * @param caller the caller (absent when access control is off)
- * @param input the search input (REST query or MCP arguments)
- * @returns the input to run
- */
-export function applyEntitlements(caller: Caller | undefined, input: unknown): unknown {
-  if (!caller || caller.tier.entitlements.semanticSearch) return input;
-  if (typeof input !== "object" || input === null || Array.isArray(input)) return input;
-  return { ...input, mode: "lexical" };
-}
-
 /** A window of the usage report. */
 export interface UsageWindow {
   used: number;

@@ -56,6 +56,7 @@ import { parseInput } from "./validate.ts";
 import { InstallConfig } from "../model/install.ts";
 import type { CatalogServer } from "../model/server.ts";
 import { TrustScore } from "../model/trust.ts";
+import { ALL_GRANTS, type Grants } from "./grants.ts";
 
 /** `_meta` key of the official registry's metadata. */
 export const OFFICIAL_META = "io.modelcontextprotocol.registry/official";
@@ -463,12 +464,6 @@ function _decodeCursor(cursor: string): _Cursor {
 
 // ------------------------------------------------------------------ use cases
 
-/** Options a transport passes besides the request input. */
-export interface RegistryOptions {
-  /** Ranking of `search` the caller's tier allows (default `hybrid`). */
-  mode?: SearchMode;
-}
-
 /**
  * Lists registry entries (`GET /v0.1/servers`): by name, or ranked by `search`; filtered by
  * `updated_since`, `version` and `include_deleted`.
@@ -476,7 +471,7 @@ export interface RegistryOptions {
  * @param ctx catalog context
  * @param input see {@link RegistryListInput}: `cursor`, `limit` (1-100, default 30), `search`,
  *   `updated_since` (RFC 3339), `version` (`latest` or exact), `include_deleted`
- * @param options the search ranking allowed
+ * @param grants the caller's tier: `search` is ranked lexically without `semanticSearch`
  * @returns `{servers: [{server, _meta}], metadata: {nextCursor?, count}}`
  * @throws {AppError} `invalid_parameter` for a bad limit, time or cursor (or a cursor of another
  *   search)
@@ -489,7 +484,7 @@ export interface RegistryOptions {
 export async function listRegistryServers(
   ctx: CatalogContext,
   input: unknown,
-  options: RegistryOptions = {},
+  grants: Grants = ALL_GRANTS,
 ): Promise<RegistryPage> {
   const p = parseInput(RegistryListInput, input);
   const index = _index(ctx);
@@ -516,8 +511,9 @@ export async function listRegistryServers(
   const text = cursor && "search" in cursor ? cursor.search : search;
   if (text !== undefined) {
     const offset = cursor && "search" in cursor ? cursor.offset : 0;
-    const found = (await _searchEntries(ctx, index, text, options.mode ?? "hybrid"))
-      .filter((e) => wanted(e) && e.state === "live");
+    const found =
+      (await _searchEntries(ctx, index, text, grants.semanticSearch ? "hybrid" : "lexical"))
+        .filter((e) => wanted(e) && e.state === "live");
     page = found.slice(offset, offset + p.limit);
     const end = offset + page.length;
     if (end < found.length) next = _b64url(`s:${end}:${text}`);

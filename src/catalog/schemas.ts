@@ -582,3 +582,6 @@ export const HealthOutput = z.object({
   unclassifiedTools: z.number(),
   unclassifiedServers: z.number(),
 });
+
+/** Input of `getHealth` (no parameters). */
+export const HealthInput = z.object({}).strict();

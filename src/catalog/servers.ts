@@ -21,6 +21,7 @@ import { confidenceOf, evidenceOf } from "./confidence.ts";
 import { memo } from "./memo.ts";
 import { rank, type Signal } from "./ranking.ts";
 import { queryTerms, type ServerFilter } from "./store.ts";
+import { ALL_GRANTS, type Grants, searchInputFor } from "./grants.ts";
 import { requireNode } from "./taxonomy.ts";
 import { contentOf, placementOf, sourceRefs, summarize, termPatterns } from "./tools.ts";
 import { parseInput } from "./validate.ts";
@@ -129,6 +130,7 @@ export function serverReason(s: CatalogServer, q: string, signal: Signal | undef
  * @param input see {@link SearchServersInput}: `q`, `category`, `hosting` (local|remote),
  *   `transport`, `registryType`, `facetId`, `leafId`, `mode` (lexical | semantic | hybrid,
  *   default hybrid), `limit` (1-50, default 10), `cursor`
+ * @param grants the caller's tier: without `semanticSearch` the search is lexical
  * @returns `{summary, results, total, nextCursor}` (`nextCursor` null on the last page)
  * @throws {AppError} `invalid_parameter` for bad filters or cursor; `not_found` for unknown
  *   taxonomy ids
@@ -136,10 +138,12 @@ export function serverReason(s: CatalogServer, q: string, signal: Signal | undef
 export async function searchServers(
   ctx: CatalogContext,
   input: unknown,
+  grants: Grants = ALL_GRANTS,
 ): Promise<z.infer<typeof SearchServersOutput>> {
+  const allowed = searchInputFor(input, grants);
   // Keyed by the raw input: a repeated request skips validation too (errors are never cached).
-  return await memo(ctx, "searchServers", input, () => {
-    const p = parseInput(SearchServersInput, input);
+  return await memo(ctx, "searchServers", allowed, () => {
+    const p = parseInput(SearchServersInput, allowed);
     if (p.facetId !== undefined) requireNode(ctx, p.facetId, "facet", "facetId");
     if (p.leafId !== undefined) requireNode(ctx, p.leafId, "leaf", "leafId");
     const offset = _offset(p.cursor);

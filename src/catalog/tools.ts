@@ -28,6 +28,7 @@ import { confidenceOf, evidenceOf } from "./confidence.ts";
 import { memo } from "./memo.ts";
 import { rank, type Signal } from "./ranking.ts";
 import { queryTerms } from "./store.ts";
+import { ALL_GRANTS, type Grants, searchInputFor } from "./grants.ts";
 import { requireNode } from "./taxonomy.ts";
 import { parseInput } from "./validate.ts";
 import type { ContentFlags } from "../model/content.ts";
@@ -100,21 +101,25 @@ function _requireTool(ctx: CatalogContext, slug: string): CatalogTool {
 }
 
 /**
- * Searches AI tools, or returns one tool when `slug` is given (DESIGN.md: search shape, total 1).
+ * Searches AI tools, or returns one tool when `slug` is given (the search response shape with
+ * `total: 1`).
  *
  * @param ctx catalog context
  * @param input see {@link SearchToolsInput}: `q`, `slug`, `category`, `pricing`, `facetId`,
  *   `subcategoryId`, `leafId`, `mode` (lexical | semantic | hybrid, default hybrid), `limit`
  *   (1-50, default 10), `offset`
+ * @param grants the caller's tier: without `semanticSearch` the search is lexical
  * @returns `{results, total}`
  * @throws {AppError} `invalid_parameter`; `not_found` for an unknown slug or taxonomy id
  */
 export async function searchTools(
   ctx: CatalogContext,
   input: unknown,
+  grants: Grants = ALL_GRANTS,
 ): Promise<z.infer<typeof SearchToolsOutput>> {
+  const allowed = searchInputFor(input, grants);
   // Keyed by the raw input: a repeated request skips validation too (errors are never cached).
-  return await memo(ctx, "searchTools", input, () => _searchTools(ctx, input));
+  return await memo(ctx, "searchTools", allowed, () => _searchTools(ctx, allowed));
 }
 
 async function _searchTools(

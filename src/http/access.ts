@@ -15,6 +15,7 @@ import { type Access, type Caller, identify, rateLimitHeaders } from "../access/
 import { type QuotaDecision, quotaUnavailable } from "../access/quota.ts";
 import { AppError } from "../errors.ts";
 import { errorResponse } from "./errors.ts";
+import { ALL_GRANTS, type Grants } from "../catalog/grants.ts";
 
 /** Per-request state set by the middleware. */
 export interface AccessVariables {
@@ -194,4 +195,15 @@ export function accessMiddleware(options: AccessMiddlewareOptions): MiddlewareHa
     }
     _withHeaders(c, rateLimitHeaders(decision));
   };
+}
+
+/**
+ * What the caller of a request may use, from its tier's entitlements (every grant when access
+ * control is off).
+ *
+ * @param c the request context
+ * @returns the grants the catalog use cases read
+ */
+export function grantsOf(c: Context): Grants {
+  return (c as Context<AppEnv>).get("caller")?.tier.entitlements ?? ALL_GRANTS;
 }

@@ -11,12 +11,13 @@ import { type Context, Hono } from "hono";
 import { AppError } from "../errors.ts";
 import type { CatalogContext } from "../catalog/context.ts";
 import { mcpHandler, type McpRouteOptions } from "./mcp.ts";
-import { type Access, applyEntitlements, getUsage } from "../access/access.ts";
+import { type Access, getUsage } from "../access/access.ts";
 import {
   accessMiddleware,
   type AppEnv,
   chargeFairUse,
   countRequest,
+  grantsOf,
   siteSearchAccess,
 } from "./access.ts";
 import { publicCors } from "./cors.ts";
@@ -117,10 +118,7 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
       ...mcp,
       admit: (c, cost) => chargeFairUse(access, c as Context<AppEnv>, cost),
       beforeToolCall: (c) => countRequest(access, c),
-      transformArgs: (c, tool, args) =>
-        tool === "svc_tools_search" || tool === "svc_search"
-          ? applyEntitlements((c as Context<AppEnv>).get("caller"), args)
-          : args,
+      grants: grantsOf,
     };
     app.get(
       "/api/v1/usage",

@@ -119,7 +119,7 @@ export function exportRoutes(ctx: CatalogContext, access: Access | undefined): H
     _requireBulkExport(c, access);
     const input = parseInput(ExportInput, {
       kind,
-      ...queryInput(c, { names: ["updated_since"], integers: [], booleans: [] }),
+      ...queryInput(c, { names: ["updated_since"], integers: [], booleans: [], lists: [] }),
     });
     const since = input.updated_since === undefined
       ? undefined

@@ -22,6 +22,7 @@
 import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
 import type { Context } from "hono";
 import type { CatalogContext } from "../catalog/context.ts";
+import type { Grants } from "../catalog/grants.ts";
 import { AppError } from "../errors.ts";
 import { MAX_MCP_BODY_BYTES, readBodyCapped } from "./body.ts";
 import { createMcpServer } from "../mcp/server.ts";
@@ -77,8 +78,8 @@ export interface McpRouteOptions {
    * becomes the tool's `isError` result.
    */
   beforeToolCall?: (c: Context, tool: string) => Promise<unknown> | unknown;
-  /** Rewrites a call's arguments before it runs (tier entitlements). */
-  transformArgs?: (c: Context, tool: string, args: unknown) => unknown;
+  /** What the caller of this HTTP request may use (its tier's grants; default: everything). */
+  grants?: (c: Context) => Grants;
   /**
    * Admits a request that carries `cost` uncounted messages (fair use); throws an `AppError`
    * (`rate_limited`) to refuse it.
@@ -190,11 +191,9 @@ export function mcpHandler(ctx: CatalogContext, options: McpRouteOptions = {}) {
       ...(protection && { enableDnsRebindingProtection: true, ...protection }),
     });
     const hook = options.beforeToolCall;
-    const transform = options.transformArgs;
     const server = createMcpServer(ctx, {
       ...(hook && { beforeToolCall: (tool: string) => hook(c, tool) }),
-      ...(transform &&
-        { transformArgs: (tool: string, args: unknown) => transform(c, tool, args) }),
+      ...(options.grants && { grants: options.grants(c) }),
     });
     await server.connect(transport);
     try {

@@ -1,46 +1,35 @@
 /**
- * The OpenAPI 3.1 description of the REST API, generated from the same zod schemas the routes
- * validate with (`src/catalog/schemas.ts`, `src/catalog/install.ts`), so it cannot drift from them:
- * query parameters come from each use case's input schema (`io: "input"`), the 200 response from
- * its output schema (`io: "output"`). The route table {@link OPERATIONS} lists every route of
- * `/api/v1` and of the MCP Registry API at `/v0.1` (path items with their own `servers`, the
- * service root); `tests/site/openapi_test.ts` checks it against the routes the Hono app
- * registers.
+ * The OpenAPI 3.1 description of the REST API, generated from the catalog's operation table
+ * (`src/catalog/operations.ts`) and the same zod schemas the routes validate with, so it cannot
+ * drift from them: query parameters come from each use case's input schema (`io: "input"`), the
+ * 200 response from its output schema (`io: "output"`). {@link API_OPERATIONS} adds the routes
+ * the HTTP layer serves itself (usage, bulk export, this document) and the MCP Registry API at
+ * `/v0.1` (path items with their own `servers`, the service root); `tests/site/openapi_test.ts`
+ * checks it against the routes the Hono app registers.
  *
  * @module
  */
 import { z } from "zod";
 import type { Usage } from "../access/access.ts";
 import { TIER_NAMES } from "../access/tiers.ts";
-import { InstallConfigInput, InstallConfigOutput } from "../catalog/install.ts";
+import { InstallConfigOutput } from "../catalog/install.ts";
+import { type Operation as CatalogOperation, OPERATIONS } from "../catalog/operations.ts";
 import { ExportInput, ExportTombstone } from "../snapshot/export.ts";
 import {
-  AlternativesInput,
   AlternativesOutput,
-  CategoriesInput,
   CategoriesOutput,
-  CompareServersInput,
   CompareServersOutput,
-  CompareToolsInput,
   CompareToolsOutput,
-  FiltersInput,
   FiltersOutput,
   HealthOutput,
   PriceRecord,
-  PricesInput,
   PricesOutput,
-  RecommendInput,
   RecommendOutput,
-  SearchServersInput,
   SearchServersOutput,
-  SearchToolsInput,
   SearchToolsOutput,
-  ServerDetailsInput,
   ServerDetailsOutput,
   ServerSummary,
-  TaxonomyInput,
   TaxonomyOutput,
-  ToolDetailsInput,
   ToolDetailsOutput,
   ToolRecord,
 } from "../catalog/schemas.ts";
@@ -162,11 +151,11 @@ export type ComponentName = keyof typeof COMPONENTS;
 /** Error statuses an operation may answer with, each a response in `components.responses`. */
 export type ErrorStatus = 400 | 401 | 403 | 404 | 405 | 413 | 415 | 429 | 500 | 501 | 503;
 
-/** One row of the route table. */
-export interface Operation {
+/** One operation of the OpenAPI document. */
+export interface ApiOperation {
   /** HTTP method (lower case). */
   method: "get" | "post" | "put" | "delete" | "patch";
-  /** Path under {@link Operation.base}, with `{slug}`/`{name}` parameters. */
+  /** Path under {@link ApiOperation.base}, with `{slug}`/`{name}` parameters. */
   path: string;
   /** Prefix of `path` on the service: `/api/v1` (the default) or `""` (the registry API). */
   base?: "/api/v1" | "";
@@ -199,9 +188,6 @@ export interface Operation {
   conditional?: boolean;
 }
 
-const SERVER_NAME_NOTE =
-  "The server name keeps its `/` (each segment percent-encoded), e.g. `/servers/io.github.github/github-mcp-server`.";
-
 const REGISTRY_NOTE =
   "MCP Registry API (modelcontextprotocol/registry `docs/reference/api/openapi.yaml`), served at " +
   "`/v0.1` and, as an alias, `/v0`. Counted against the quota like `/api/v1`.";
@@ -215,11 +201,11 @@ const REGISTRY_NAME_NOTE =
  * answered 501 `not_implemented` (this registry is read-only).
  */
 function _registryWrite(
-  method: Operation["method"],
+  method: ApiOperation["method"],
   path: string,
   operationId: string,
   summary: string,
-): Operation {
+): ApiOperation {
   const params = path.includes("{version}")
     ? {
       input: RegistryVersionInput.pick({ serverName: true, version: true }),
@@ -245,7 +231,7 @@ function _registryWrite(
 const _VERSION_PATH = "/v0.1/servers/{serverName}/versions/{version}";
 
 /** The registry's write operations (see {@link _registryWrite}). */
-const _REGISTRY_WRITES: Operation[] = [
+const _REGISTRY_WRITES: ApiOperation[] = [
   _registryWrite("put", _VERSION_PATH, "editRegistryServerVersion", "Edit a server version"),
   _registryWrite("delete", _VERSION_PATH, "deleteRegistryServerVersion", "Delete a version"),
   _registryWrite(
@@ -263,165 +249,48 @@ const _REGISTRY_WRITES: Operation[] = [
   _registryWrite("post", "/v0.1/publish", "publishRegistryServer", "Publish a server"),
 ];
 
-/** The route table: every route of `/api/v1` and of the registry API, in display order. */
-export const OPERATIONS: readonly Operation[] = [
-  {
-    method: "get",
-    path: "/tools",
-    operationId: "searchTools",
-    tag: "AI tools",
-    summary: "Search AI tools, or return one tool by slug",
-    description:
-      "Hybrid (keyword + semantic) search with filters. With `slug`, the search response holds that one tool (`total: 1`) or the answer is 404.",
-    input: SearchToolsInput,
-    output: "SearchToolsResult",
-    errors: [400, 404, 429],
-  },
-  {
-    method: "post",
-    path: "/tools/recommend",
-    operationId: "recommendTools",
-    tag: "AI tools",
-    summary: "Recommend AI tools for a task",
-    description:
-      `Semantic recommendations with a confidence level each. Body at most ${MAX_BODY_BYTES} bytes of \`application/json\`.`,
-    body: RecommendInput,
-    output: "Recommendations",
-    errors: [400, 405, 413, 415, 429],
-  },
-  {
-    method: "get",
-    path: "/tools/compare",
-    operationId: "compareTools",
-    tag: "AI tools",
-    summary: "Compare 2 to 5 AI tools side by side",
-    input: CompareToolsInput,
-    output: "ToolComparison",
-    errors: [400, 404, 429],
-  },
-  {
-    method: "get",
-    path: "/tools/alternatives",
-    operationId: "toolAlternatives",
-    tag: "AI tools",
-    summary: "Alternatives and competitors of one AI tool",
-    input: AlternativesInput,
-    output: "ToolAlternatives",
-    errors: [400, 404, 429],
-  },
-  {
-    method: "get",
-    path: "/tools/{slug}",
-    operationId: "getTool",
-    tag: "AI tools",
-    summary: "Full details of one AI tool",
-    description:
-      "Pricing tiers, features, integrations and competitors (derived, marked), reviews, taxonomy, sources with licences and per-field provenance.",
-    input: ToolDetailsInput,
-    pathParams: ["slug"],
-    output: "ToolDetails",
-    errors: [400, 404, 429],
-  },
-  {
-    method: "get",
-    path: "/categories",
-    operationId: "listCategories",
-    tag: "AI tools",
-    summary: "Every AI tool category with its tool count",
-    input: CategoriesInput,
-    output: "Categories",
-    errors: [429],
-  },
-  {
-    method: "get",
-    path: "/taxonomy",
-    operationId: "getTaxonomy",
-    tag: "Taxonomy",
-    summary: "The 3-level taxonomy tree with counts",
-    description: "9 facets, 64 subcategories, 233 leaves; restricted to one facet with `facetId`.",
-    input: TaxonomyInput,
-    output: "Taxonomy",
-    errors: [400, 404, 429],
-  },
-  {
-    method: "get",
-    path: "/servers",
-    operationId: "searchServers",
-    tag: "MCP servers",
-    summary: "Find MCP servers by natural-language description and filters",
-    input: SearchServersInput,
-    output: "SearchServersResult",
-    errors: [400, 404, 429],
-  },
-  {
-    method: "get",
-    path: "/servers/filters",
-    operationId: "serverFilters",
-    tag: "MCP servers",
-    summary: "Filter values for server search, with counts",
-    input: FiltersInput,
-    output: "ServerFilters",
-    errors: [429],
-  },
-  {
-    method: "get",
-    path: "/servers/compare",
-    operationId: "compareServers",
-    tag: "MCP servers",
-    summary: "Compare 2 to 5 MCP servers side by side",
-    input: CompareServersInput,
-    output: "ServerComparison",
-    errors: [400, 404, 429],
-  },
-  {
-    method: "get",
-    path: "/servers/{name}",
-    operationId: "getServer",
-    tag: "MCP servers",
-    summary: "Full details of one MCP server, with its trust score and tool inventory",
-    description: SERVER_NAME_NOTE,
-    input: ServerDetailsInput,
-    pathParams: ["name"],
-    output: "ServerDetails",
-    errors: [400, 404, 429],
-  },
-  {
-    method: "get",
-    path: "/servers/{name}/install-config",
-    operationId: "getInstallConfig",
-    tag: "MCP servers",
-    summary: "Ready-to-paste client configuration of one MCP server",
-    description:
-      `For Cursor, Claude Desktop, Claude Code, VS Code, Zed, Windsurf, Codex and Gemini CLI: the text, the file it goes in, a CLI one-liner where the client has one, and the values to provide. ${SERVER_NAME_NOTE}`,
-    input: InstallConfigInput,
-    pathParams: ["name"],
-    output: "InstallConfigs",
-    errors: [400, 404, 429],
-  },
-  {
-    method: "get",
-    path: "/llm-prices",
-    operationId: "listPrices",
-    tag: "LLM prices",
-    summary: "First-party LLM list prices",
-    description:
-      "USD per million tokens (input, output, cached input, cache writes, long-context tiers) and the per-call web-search fee, each with the time it was last verified.",
-    input: PricesInput,
-    output: "Prices",
-    errors: [400, 429],
-  },
-  {
-    method: "get",
-    path: "/health",
-    operationId: "getHealth",
-    tag: "Service",
-    summary: "Catalog health: counts and build time (never counted)",
-    description:
-      "Not counted against the quota; subject to the fair-use limit of uncounted requests (429).",
-    output: "Health",
-    errors: [429],
-    counted: false,
-  },
+/** Names of the response schema components, by schema. */
+const _COMPONENT_NAMES = new Map<z.ZodType, ComponentName>(
+  Object.entries(COMPONENTS).map(([name, schema]) => [schema, name as ComponentName]),
+);
+
+/**
+ * The OpenAPI form of a catalog operation: its path under `/api/v1`, its input schema as the
+ * path and query parameters (or as the JSON body of a `post`), its output as a component.
+ *
+ * @param op a row of the catalog's operation table
+ * @returns the documented operation
+ * @throws {TypeError} when the output schema is not a named component (a programming error)
+ */
+function _fromCatalog(op: CatalogOperation): ApiOperation {
+  const output = _COMPONENT_NAMES.get(op.output);
+  if (output === undefined) throw new TypeError(`Cannot name the output of "${op.id}"`);
+  const pathParams = [...op.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!);
+  const bodyNote = op.method === "post"
+    ? ` Body at most ${MAX_BODY_BYTES} bytes of \`application/json\`.`
+    : "";
+  const description = op.doc.description === undefined ? undefined : op.doc.description + bodyNote;
+  return {
+    method: op.method,
+    path: op.path,
+    operationId: op.id,
+    tag: op.doc.tag,
+    summary: op.doc.summary,
+    ...(description !== undefined && { description }),
+    ...(op.method === "post" ? { body: op.input } : { input: op.input }),
+    ...(pathParams.length > 0 && { pathParams }),
+    output,
+    errors: [...op.doc.errors],
+    ...(op.doc.counted === false && { counted: false }),
+  };
+}
+
+/**
+ * Every operation the document describes, in display order: the catalog operations, the routes
+ * the HTTP layer serves itself, and the MCP Registry API.
+ */
+export const API_OPERATIONS: readonly ApiOperation[] = [
+  ...OPERATIONS.map(_fromCatalog),
   {
     method: "get",
     path: "/usage",
@@ -606,7 +475,7 @@ function _componentSchemas(): Record<string, JsonObject> {
 }
 
 /** Path and query parameters of an operation, from its input schema's fields. */
-function _parameters(op: Operation): JsonObject[] {
+function _parameters(op: ApiOperation): JsonObject[] {
   if (!op.input) return [];
   const json = _inputSchema(op.input);
   const properties = (json.properties ?? {}) as Record<string, JsonObject>;
@@ -631,7 +500,7 @@ function _parameters(op: Operation): JsonObject[] {
   });
 }
 
-function _operation(op: Operation): JsonObject {
+function _operation(op: ApiOperation): JsonObject {
   const responses: JsonObject = {};
   if (op.output !== undefined) {
     const ref = { $ref: `#/components/schemas/${op.output}` };
@@ -729,7 +598,7 @@ let _cached: { baseUrl: string; doc: JsonObject } | undefined;
 export function openApiDocument(baseUrl: string): JsonObject {
   if (_cached?.baseUrl === baseUrl) return _cached.doc;
   const paths: Record<string, JsonObject> = {};
-  for (const op of OPERATIONS) {
+  for (const op of API_OPERATIONS) {
     const item = paths[op.path] ??= {};
     // Registry paths live at the root of the service, not under /api/v1.
     if (op.base === "") item.servers = [{ url: baseUrl }];

@@ -12,10 +12,8 @@
  * @module
  */
 import { type Context, Hono } from "hono";
-import { applyEntitlements } from "../access/access.ts";
 import { AppError } from "../errors.ts";
 import type { CatalogContext } from "../catalog/context.ts";
-import type { SearchMode } from "../catalog/ranking.ts";
 import {
   listRegistryServers,
   RegistryListInput,
@@ -23,21 +21,13 @@ import {
   registryServerVersions,
   RegistryVersionsInput,
 } from "../catalog/registry.ts";
-import type { AppEnv } from "./access.ts";
+import { type AppEnv, grantsOf } from "./access.ts";
 import { json, queryFields, queryInput } from "./rest.ts";
 
 const _QUERY = {
   list: queryFields(RegistryListInput),
   versions: queryFields(RegistryVersionsInput, ["serverName"]),
 };
-
-/** The search ranking the caller's tier allows (`lexical` without `semanticSearch`). */
-function _mode(c: Context): SearchMode {
-  const entitled = applyEntitlements((c as Context<AppEnv>).get("caller"), {}) as {
-    mode?: SearchMode;
-  };
-  return entitled.mode ?? "hybrid";
-}
 
 function _readOnly(what: string): never {
   throw new AppError(
@@ -79,8 +69,7 @@ export function registryRoutes(
 
   api.get(
     "/servers",
-    async (c) =>
-      json(c, await listRegistryServers(ctx, queryInput(c, _QUERY.list), { mode: _mode(c) })),
+    async (c) => json(c, await listRegistryServers(ctx, queryInput(c, _QUERY.list), grantsOf(c))),
   );
   api.get(version, (c) =>
     c.json(registryServerVersion(ctx, {

@@ -1,37 +1,20 @@
 /**
- * The REST adapter under `/api/v1`: each route reads its parameters, calls one catalog use case
- * and serializes the result as JSON. Validation lives in the use cases' zod schemas; this file only
- * converts query strings (numbers, comma lists) and request bodies.
+ * The REST adapter under `/api/v1`, generated from the catalog's operation table
+ * (`src/catalog/operations.ts`): each route reads its parameters, calls one catalog use case with
+ * the caller's grants and serializes the result as JSON. Validation lives in the use cases' zod
+ * schemas; this file only converts query strings (numbers, booleans, comma lists) and request
+ * bodies.
  *
  * @module
  */
 import { Hono } from "hono";
 import { z } from "zod";
 import type { Context } from "hono";
-import { applyEntitlements } from "../access/access.ts";
 import { AppError } from "../errors.ts";
-import type { AppEnv } from "./access.ts";
+import { grantsOf } from "./access.ts";
 import { MAX_REST_BODY_BYTES, readBodyCapped } from "./body.ts";
 import type { CatalogContext } from "../catalog/context.ts";
-import { getInstallConfig, InstallConfigInput } from "../catalog/install.ts";
-import {
-  AlternativesInput,
-  PricesInput,
-  SearchServersInput,
-  SearchToolsInput,
-  TaxonomyInput,
-} from "../catalog/schemas.ts";
-import { getHealth, listPrices } from "../catalog/prices.ts";
-import { compareServers, getServer, searchServers, serverFilters } from "../catalog/servers.ts";
-import { getTaxonomy } from "../catalog/taxonomy.ts";
-import {
-  compareTools,
-  getTool,
-  listCategories,
-  recommendTools,
-  searchTools,
-  toolAlternatives,
-} from "../catalog/tools.ts";
+import { type Operation, OPERATIONS } from "../catalog/operations.ts";
 
 /** UTF-8 JSON of results that the use cases return from their cache (same object each hit). */
 const _serialized = new WeakMap<object, Uint8Array<ArrayBuffer>>();
@@ -58,22 +41,26 @@ export function json(c: Context, value: object): Response {
 /** Largest accepted request body, in bytes (see `body.ts`). */
 export const MAX_BODY_BYTES = MAX_REST_BODY_BYTES;
 
-/** The query parameters of one route: their names, and which of them are integers or booleans. */
+/**
+ * The query parameters of one route: their names, and which of them are integers, booleans or
+ * lists (sent comma-separated).
+ */
 export interface QueryFields {
   names: string[];
   integers: string[];
   booleans: string[];
+  lists: string[];
 }
 
 /**
  * The query parameters of a use case's input schema: every field (in schema order) except
- * `except` (path parameters), and the fields whose JSON Schema type is `integer`. Computed once
- * per route at startup, so the route and the OpenAPI document (which reads the same schemas) name
- * the same parameters.
+ * `except` (path parameters), and the fields whose JSON Schema type is `integer`, `boolean` or
+ * `array`. Computed once per route at startup, so the route and the OpenAPI document (which reads
+ * the same schemas) name the same parameters.
  *
  * @param schema the use case's input schema
  * @param except fields that are not query parameters
- * @returns the names, the integer names and the boolean names
+ * @returns the names, and the integer, boolean and list names
  */
 export function queryFields(schema: z.ZodObject, except: string[] = []): QueryFields {
   const json = z.toJSONSchema(schema, { io: "input" }) as {
@@ -84,12 +71,14 @@ export function queryFields(schema: z.ZodObject, except: string[] = []): QueryFi
     names: entries.map(([name]) => name),
     integers: entries.filter(([, prop]) => prop.type === "integer").map(([name]) => name),
     booleans: entries.filter(([, prop]) => prop.type === "boolean").map(([name]) => name),
+    lists: entries.filter(([, prop]) => prop.type === "array").map(([name]) => name),
   };
 }
 
 /**
  * Reads a route's query parameters; integer parameters must be whole decimal numbers, boolean
- * ones `true` or `false` (also `1` or `0`).
+ * ones `true` or `false` (also `1` or `0`); a list is split at commas into trimmed, non-empty
+ * items.
  *
  * @param c the request context
  * @param fields parameters to read (others are ignored), from {@link queryFields}
@@ -98,7 +87,7 @@ export function queryFields(schema: z.ZodObject, except: string[] = []): QueryFi
  */
 export function queryInput(
   c: Context,
-  { names, integers, booleans }: QueryFields,
+  { names, integers, booleans, lists }: QueryFields,
 ): Record<string, unknown> {
   const input: Record<string, unknown> = {};
   // One parse of the query string (the first value of a repeated name wins, as in `query(name)`).
@@ -121,29 +110,11 @@ export function queryInput(
         });
       }
       input[name] = v === "true" || v === "1";
+    } else if (lists.includes(name)) {
+      input[name] = value.split(",").map((s) => s.trim()).filter(Boolean);
     } else input[name] = value;
   }
   return input;
-}
-
-/** {@link queryInput} with the caller's tier entitlements applied (see `applyEntitlements`). */
-function entitled(c: Context, fields: QueryFields): unknown {
-  return applyEntitlements((c as Context<AppEnv>).get("caller"), queryInput(c, fields));
-}
-
-/** Query parameters per route, from the use cases' input schemas. */
-const _QUERY = {
-  tools: queryFields(SearchToolsInput),
-  alternatives: queryFields(AlternativesInput),
-  taxonomy: queryFields(TaxonomyInput),
-  servers: queryFields(SearchServersInput),
-  installConfig: queryFields(InstallConfigInput, ["name"]),
-  prices: queryFields(PricesInput),
-};
-
-/** Splits a comma-separated parameter into trimmed, non-empty items (`undefined` when absent). */
-function _list(value: string | undefined): string[] | undefined {
-  return value === undefined ? undefined : value.split(",").map((s) => s.trim()).filter(Boolean);
 }
 
 /**
@@ -194,65 +165,60 @@ function _methodNotAllowed(allow: string): never {
 }
 
 /**
- * Builds the `/api/v1` routes over a catalog.
+ * The Hono route of an operation's path: `{name}` becomes `:name`, or `:name{.+}` for a
+ * parameter that may hold `/`.
+ *
+ * @param op the operation
+ * @returns the route pattern, e.g. `/servers/:name{.+}/install-config`
+ */
+export function routePattern(op: Operation): string {
+  return op.path.replace(
+    /\{(\w+)\}/g,
+    (_: string, name: string) => op.slashParams?.includes(name) ? `:${name}{.+}` : `:${name}`,
+  );
+}
+
+/** Path parameter names of an operation, in path order. */
+function _pathParams(op: Operation): string[] {
+  return [...op.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!);
+}
+
+/**
+ * Route order: literal paths before those with parameters (`/tools/compare` before
+ * `/tools/{slug}`), then more literal segments first (`/servers/{name}/install-config` before
+ * `/servers/{name}`), so the first route that matches is the most specific.
+ */
+function _specificity(a: Operation, b: Operation): number {
+  const params = (op: Operation) => _pathParams(op).length;
+  const literals = (op: Operation) => op.path.split("/").filter((s) => s && !s.startsWith("{"));
+  return params(a) - params(b) || literals(b).length - literals(a).length;
+}
+
+/**
+ * Builds the `/api/v1` routes of every catalog operation ({@link OPERATIONS}): a `get` route reads
+ * its path parameters and its query (integers, booleans and comma-separated lists converted as
+ * the input schema types them), a `post` route its JSON body (other methods get 405); the use
+ * case runs with the caller's grants and its output is the JSON response.
  *
  * @param ctx the catalog context
  * @returns a Hono app to mount at `/api/v1`
  */
 export function restRoutes(ctx: CatalogContext): Hono {
   const api = new Hono();
-
-  api.get("/tools", async (c) =>
-    json(
-      c,
-      await searchTools(
-        ctx,
-        entitled(c, _QUERY.tools),
-      ),
-    ));
-  api.post("/tools/recommend", async (c) => json(c, await recommendTools(ctx, await jsonBody(c))));
-  api.all("/tools/recommend", () => _methodNotAllowed("POST"));
-  api.get(
-    "/tools/compare",
-    (c) => c.json(compareTools(ctx, { slugs: _list(c.req.query("slugs")) })),
-  );
-  api.get(
-    "/tools/alternatives",
-    (c) => c.json(toolAlternatives(ctx, queryInput(c, _QUERY.alternatives))),
-  );
-  api.get("/tools/:slug", (c) => c.json(getTool(ctx, { slug: c.req.param("slug") })));
-  api.get("/categories", (c) => c.json(listCategories(ctx, {})));
-  api.get("/taxonomy", (c) => c.json(getTaxonomy(ctx, queryInput(c, _QUERY.taxonomy))));
-
-  api.get("/servers", async (c) =>
-    json(
-      c,
-      await searchServers(
-        ctx,
-        entitled(c, _QUERY.servers),
-      ),
-    ));
-  api.get("/servers/filters", (c) => c.json(serverFilters(ctx, {})));
-  api.get(
-    "/servers/compare",
-    (c) => c.json(compareServers(ctx, { names: _list(c.req.query("names")) })),
-  );
-  api.get(
-    "/servers/:name{.+}/install-config",
-    (c) =>
-      c.json(
-        getInstallConfig(ctx, {
-          name: c.req.param("name"),
-          ...queryInput(c, _QUERY.installConfig),
-        }),
-      ),
-  );
-  api.get("/servers/:name{.+}", (c) => c.json(getServer(ctx, { name: c.req.param("name") })));
-
-  api.get(
-    "/llm-prices",
-    (c) => c.json(listPrices(ctx, queryInput(c, _QUERY.prices))),
-  );
-  api.get("/health", (c) => json(c, getHealth(ctx)));
+  for (const op of [...OPERATIONS].sort(_specificity)) {
+    const pattern = routePattern(op);
+    if (op.method === "post") {
+      api.post(pattern, async (c) => json(c, await op.run(ctx, await jsonBody(c), grantsOf(c))));
+      api.all(pattern, () => _methodNotAllowed("POST"));
+      continue;
+    }
+    const path = _pathParams(op);
+    const fields = queryFields(op.input, path);
+    api.get(pattern, async (c) => {
+      const input = queryInput(c, fields);
+      for (const name of path) input[name] = c.req.param(name);
+      return json(c, await op.run(ctx, input, grantsOf(c)));
+    });
+  }
   return api;
 }

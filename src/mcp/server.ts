@@ -1,16 +1,17 @@
 /**
- * The MCP adapter: the twelve `svc_*` tools over the same catalog use cases as the REST routes,
- * served by a fresh stateless low-level {@link Server} per request (streamable HTTP, JSON
- * responses).
+ * The MCP adapter: the twelve `svc_*` tools, one per catalog operation that names an MCP tool
+ * (`src/catalog/operations.ts`), over the same use cases as the REST routes, served by a fresh
+ * stateless low-level {@link Server} per request (streamable HTTP, JSON responses) with explicit
+ * `tools/list` and `tools/call` handlers.
  *
  * The `tools/list` answer (every tool's JSON Schemas) is computed once per process, with the SDK's
  * own converter and options (as `McpServer` would list them), and shared by every request: the
  * catalog's tools never change while it runs, and building the schemas cost about 7 ms a call.
  *
  * Each tool declares its zod input and output schema (listed to clients as JSON Schema), returns
- * `structuredContent` plus a short text rendering, and reports domain errors as a result with
- * `isError: true` whose text is the JSON `{code, status, message, errors?}`, the same `code` the
- * REST API returns.
+ * `structuredContent`, checked against its output schema as `McpServer` checks it, plus a short
+ * text rendering, and reports domain errors as a result with `isError: true` whose text is the
+ * JSON `{code, status, message, errors?}`, the same `code` the REST API returns.
  *
  * @module
  */
@@ -29,8 +30,9 @@ import {
 } from "@modelcontextprotocol/sdk/types.js";
 import type { z } from "zod";
 import type { CatalogContext } from "../catalog/context.ts";
-import { toAppError } from "../errors.ts";
-import { TOOL_DEFINITIONS, type ToolDefinition } from "./tools.ts";
+import { ALL_GRANTS, type Grants } from "../catalog/grants.ts";
+import { MCP_OPERATIONS, type Operation } from "../catalog/operations.ts";
+import { AppError, toAppError } from "../errors.ts";
 
 /** Name and version the server reports in `initialize`. */
 export const SERVER_INFO = { name: "toolatlas", title: "toolatlas", version: "1.0.0" };
@@ -43,19 +45,21 @@ export interface McpServerOptions {
    * code.
    */
   beforeToolCall?: (tool: string) => Promise<unknown> | unknown;
-  /** Rewrites a call's arguments before it runs (tier entitlements), e.g. forcing `mode`. */
-  transformArgs?: (tool: string, args: unknown) => unknown;
+  /** What the caller's tier allows (default: everything), passed to every use case. */
+  grants?: Grants;
 }
 
 /**
- * Renders an error as an MCP tool result with `isError: true`.
+ * Renders an error as an MCP tool result with `isError: true`. An `internal_error` is logged
+ * unless the caller logged it already.
  *
  * @param error any thrown value (non-{@link AppError}s become `internal_error`)
+ * @param logged true when the failure was logged with more detail already
  * @returns the result; its text is JSON `{code, status, message, errors?}`
  */
-export function errorResult(error: unknown): CallToolResult {
+export function errorResult(error: unknown, logged = false): CallToolResult {
   const e = toAppError(error);
-  if (e.code === "internal_error") console.error("[mcp] tool failed:", error);
+  if (e.code === "internal_error" && !logged) console.error("[mcp] tool failed:", error);
   const body = {
     code: e.code,
     status: e.status,
@@ -67,24 +71,34 @@ export function errorResult(error: unknown): CallToolResult {
 }
 
 /**
- * Runs one tool definition: validates and executes through the catalog use case, and packs the
- * output as `structuredContent` plus text.
+ * Runs one tool: the catalog use case validates the arguments and runs with the caller's grants;
+ * its output is checked against the tool's output schema (as the SDK's `McpServer` checks
+ * `structuredContent`) and packed as `structuredContent` plus text.
  *
  * @param ctx catalog context
- * @param def the tool
+ * @param op the operation behind the tool
  * @param args raw arguments from the client
- * @returns the tool result (errors as `isError` results, never thrown)
+ * @param grants what the caller's tier allows
+ * @returns the tool result (errors as `isError` results, never thrown; an output that does not
+ *   match its schema is an `internal_error` result, logged)
  */
 export async function runTool(
   ctx: CatalogContext,
-  def: ToolDefinition,
+  op: Operation,
   args: unknown,
+  grants: Grants = ALL_GRANTS,
 ): Promise<CallToolResult> {
   try {
-    const output = await def.run(ctx, args ?? {}) as Record<string, unknown>;
+    const output = await op.run(ctx, args ?? {}, grants) as Record<string, unknown>;
+    const checked = op.output.safeParse(output);
+    if (!checked.success) {
+      console.error(`[mcp] ${op.mcpTool?.name}: output does not match its schema:`, checked.error);
+      const message = `The result of ${op.mcpTool?.name} does not match the tool's output schema`;
+      return errorResult(new AppError("internal_error", message), true);
+    }
     return {
       structuredContent: output,
-      content: [{ type: "text", text: def.render(output) }],
+      content: [{ type: "text", text: (op.render as (o: unknown) => string)(output) }],
     };
   } catch (error) {
     return errorResult(error);
@@ -125,28 +139,31 @@ let _toolList: ListToolsResult | undefined;
  */
 export function toolList(): ListToolsResult {
   _toolList ??= {
-    tools: TOOL_DEFINITIONS.map((def) => ({
-      name: def.name,
-      title: def.title,
-      description: def.description,
-      inputSchema: _jsonSchema(def.input, "input"),
-      annotations: { title: def.title, ..._ANNOTATIONS },
-      // As the SDK's McpServer lists a plain tool: no task-based execution.
-      execution: { taskSupport: "forbidden" as const },
-      outputSchema: _jsonSchema(def.output, "output") as Tool["outputSchema"],
-    })),
+    tools: MCP_OPERATIONS.map((op) => {
+      const tool = op.mcpTool!;
+      return {
+        name: tool.name,
+        title: tool.title,
+        description: tool.description,
+        inputSchema: _jsonSchema(op.input, "input"),
+        annotations: { title: tool.title, ..._ANNOTATIONS },
+        // As the SDK's McpServer lists a plain tool: no task-based execution.
+        execution: { taskSupport: "forbidden" as const },
+        outputSchema: _jsonSchema(op.output, "output") as Tool["outputSchema"],
+      };
+    }),
   };
   return _toolList;
 }
 
-const _byName = new Map(TOOL_DEFINITIONS.map((def) => [def.name, def]));
+const _byName = new Map(MCP_OPERATIONS.map((op) => [op.mcpTool!.name, op]));
 
 /**
  * Builds an MCP server exposing exactly the twelve `svc_*` tools. Cheap: the tool list is
  * precomputed ({@link toolList}) and the server holds only two request handlers.
  *
  * @param ctx catalog context shared with the REST adapter
- * @param options hooks (quota accounting, entitlements)
+ * @param options quota accounting and the caller's grants
  * @returns a server to connect to one transport
  */
 export function createMcpServer(ctx: CatalogContext, options: McpServerOptions = {}): Server {
@@ -164,14 +181,11 @@ export function createMcpServer(ctx: CatalogContext, options: McpServerOptions =
     } catch (error) {
       return errorResult(error);
     }
-    const def = _byName.get(request.params.name);
-    if (!def) {
+    const op = _byName.get(request.params.name);
+    if (!op) {
       throw new McpError(ErrorCode.InvalidParams, `Tool ${request.params.name} not found`);
     }
-    const args = options.transformArgs
-      ? options.transformArgs(def.name, request.params.arguments ?? {})
-      : request.params.arguments;
-    return await runTool(ctx, def, args);
+    return await runTool(ctx, op, request.params.arguments, options.grants);
   });
   return server;
 }

@@ -17,8 +17,8 @@ import assert from "node:assert/strict";
 import { z } from "zod";
 import { openAccess } from "../../src/access/access.ts";
 import { createApp } from "../../src/http/app.ts";
-import { OPERATIONS } from "../../src/http/openapi.ts";
-import { TOOL_DEFINITIONS } from "../../src/mcp/tools.ts";
+import { MCP_OPERATIONS } from "../../src/catalog/operations.ts";
+import { API_OPERATIONS } from "../../src/http/openapi.ts";
 import { realCatalog } from "../_helpers.ts";
 
 /** Requests sent (at least 10,000, as issue 15 asks). */
@@ -200,7 +200,7 @@ function junkHeaders(): Record<string, string> {
   return headers;
 }
 
-const REST_GETS = OPERATIONS.filter((op) => op.method === "get");
+const REST_GETS = API_OPERATIONS.filter((op) => op.method === "get");
 const METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE", "HEAD", "OPTIONS"];
 const MCP_HEADERS = {
   "content-type": "application/json",
@@ -262,16 +262,16 @@ let _id = 0;
 
 function mcpProbe(): Probe {
   const r = random();
-  const def = pick(TOOL_DEFINITIONS);
+  const op = pick(MCP_OPERATIONS);
   const call = (args: unknown) => ({
     jsonrpc: "2.0",
     id: ++_id,
     method: "tools/call",
-    params: { name: def.name, arguments: args },
+    params: { name: op.mcpTool!.name, arguments: args },
   });
   const argsOf = () => {
     const args: Record<string, unknown> = {};
-    for (const name of fields(def.input)) if (random() < 0.6) args[name] = hostileValue();
+    for (const name of fields(op.input)) if (random() < 0.6) args[name] = hostileValue();
     if (random() < 0.1) args[hostile().slice(0, 15)] = hostileValue();
     return args;
   };
@@ -384,7 +384,7 @@ Deno.test(`fuzz: ${COUNT} seeded bad inputs over every REST route, the site and 
   assert.deepEqual(failures.slice(0, 10), [], `${failures.length} failures`);
   assert.equal([...statuses.values()].reduce((a, b) => a + b, 0), COUNT);
   // Every tool was reached with arguments and answered with a result.
-  assert.deepEqual([...tools].sort(), TOOL_DEFINITIONS.map((d) => d.name).sort());
+  assert.deepEqual([...tools].sort(), MCP_OPERATIONS.map((op) => op.mcpTool!.name).sort());
   // Mostly refusals, as bad input should get: a 4xx with a stable code.
   const clientErrors = [...statuses].filter(([s]) => s >= 400 && s < 500)
     .reduce((a, [, n]) => a + n, 0);

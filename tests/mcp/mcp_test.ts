@@ -13,7 +13,7 @@ import {
   SERVER_INFO,
   toolList,
 } from "../../src/mcp/server.ts";
-import { TOOL_DEFINITIONS } from "../../src/mcp/tools.ts";
+import { MCP_OPERATIONS } from "../../src/catalog/operations.ts";
 import { fixtureContext } from "../fixtures/catalog.ts";
 
 const ctx = await fixtureContext();
@@ -243,16 +243,17 @@ Deno.test("svc_get_install_config takes client aliases and lists them for an unk
 });
 
 Deno.test("the precomputed tools/list answer equals what the SDK's McpServer would list, built once", async () => {
-  // The SDK's own high-level server, registering the same definitions.
+  // The SDK's own high-level server, registering the same operations.
   const sdk = new McpServer(SERVER_INFO);
-  for (const def of TOOL_DEFINITIONS) {
-    sdk.registerTool(def.name, {
-      title: def.title,
-      description: def.description,
-      inputSchema: def.input as z.ZodObject,
-      outputSchema: def.output as z.ZodObject,
+  for (const op of MCP_OPERATIONS) {
+    const tool = op.mcpTool!;
+    sdk.registerTool(tool.name, {
+      title: tool.title,
+      description: tool.description,
+      inputSchema: op.input,
+      outputSchema: op.output as z.ZodObject,
       annotations: {
-        title: def.title,
+        title: tool.title,
         readOnlyHint: true,
         destructiveHint: false,
         idempotentHint: true,

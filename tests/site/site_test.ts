@@ -7,7 +7,7 @@ import { CatalogStore } from "../../src/catalog/store.ts";
 import { writeCatalog } from "../../src/catalog/writer.ts";
 import { getTool } from "../../src/catalog/tools.ts";
 import { createApp } from "../../src/http/app.ts";
-import { OPERATIONS } from "../../src/http/openapi.ts";
+import { API_OPERATIONS } from "../../src/http/openapi.ts";
 import { jsonLdText } from "../../src/site/layout.tsx";
 import { formatTokens, formatUsd } from "../../src/site/prices_page.tsx";
 import { fixtureContext, PRICES, server, SERVERS, tool, TOOLS } from "../fixtures/catalog.ts";
@@ -334,7 +334,7 @@ Deno.test("site: /docs renders every operation of the OpenAPI document", async (
   const { res, html } = await page("/docs");
   assertHtml(res);
   assert.equal(h1(html), "API documentation");
-  for (const op of OPERATIONS) {
+  for (const op of API_OPERATIONS) {
     assert.ok(html.includes(`<code>${op.base ?? "/api/v1"}${op.path}</code>`), op.path);
     assert.ok(html.includes(`id="op-${op.operationId}"`), op.operationId);
   }
