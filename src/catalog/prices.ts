@@ -5,7 +5,14 @@
  */
 import type { z } from "zod";
 import type { CatalogContext } from "./context.ts";
-import { type HealthOutput, type PriceRecord, PricesInput, type PricesOutput } from "./schemas.ts";
+import {
+  type HealthOutput,
+  type PriceRecord,
+  PricesInput,
+  type PriceSort,
+  type PricesOutput,
+  type SortDir,
+} from "./schemas.ts";
 import { parseInput } from "./validate.ts";
 import type { CatalogPrice } from "../model/price.ts";
 
@@ -42,26 +49,90 @@ export function toPriceRecord(p: CatalogPrice): z.infer<typeof PriceRecord> {
   };
 }
 
+/** Which prices to find and in what order (every field optional). */
+export interface PriceQuery {
+  /** Provider id, any case, e.g. `openai`. */
+  provider?: string | undefined;
+  /** Exact model id, any case. */
+  model?: string | undefined;
+  /** Substring of the model id or name, any case. */
+  q?: string | undefined;
+  /** Sort column; without it the catalog order (provider id, then model id). */
+  sort?: PriceSort | undefined;
+  /** Direction of `sort` (default `asc`). */
+  dir?: SortDir | undefined;
+}
+
+const _SORT_VALUE: Record<Exclude<PriceSort, "provider">, (p: PriceRecord) => number | null> = {
+  input: (p) => p.inputPerMTok,
+  output: (p) => p.outputPerMTok,
+  cached: (p) => p.cacheReadPerMTok,
+  context: (p) => p.contextWindow,
+};
+
 /**
- * First-party LLM list prices, filtered by provider, exact model id, or a substring of the model
- * id or name. Money is USD per million tokens; the web-search fee is USD per call.
+ * Sorts price records: by provider name then model id, or by a figure; records without the
+ * sorted figure go last in both directions, ties by provider name then model.
+ *
+ * @param prices records to sort (not modified)
+ * @param sort the column
+ * @param dir the direction
+ * @returns a new sorted array
+ * @example
+ * ```ts
+ * sortPrices(rows, "input", "asc")[0]; // the cheapest input price
+ * ```
+ */
+export function sortPrices(prices: PriceRecord[], sort: PriceSort, dir: SortDir): PriceRecord[] {
+  const sign = dir === "asc" ? 1 : -1;
+  const byName = (a: PriceRecord, b: PriceRecord) =>
+    a.providerName.localeCompare(b.providerName) || a.model.localeCompare(b.model);
+  if (sort === "provider") return [...prices].sort((a, b) => sign * byName(a, b));
+  const value = _SORT_VALUE[sort];
+  return [...prices].sort((a, b) => {
+    const x = value(a);
+    const y = value(b);
+    if (x === null || y === null) return x === y ? byName(a, b) : x === null ? 1 : -1;
+    return sign * (x - y) || byName(a, b);
+  });
+}
+
+/**
+ * Every price record that matches a query, in its order: the domain query behind
+ * {@link listPrices} (which validates input and pages) and the site's prices table.
  *
  * @param ctx catalog context
- * @param input `{ provider?, model?, q?, limit? }` (limit 1-500, default 100)
+ * @param query provider, model, substring and order
+ * @returns the matching records, all of them
+ */
+export function findPrices(ctx: CatalogContext, query: PriceQuery): PriceRecord[] {
+  const q = query.q?.toLowerCase();
+  const provider = query.provider?.toLowerCase();
+  const model = query.model?.toLowerCase();
+  const matches = ctx.store.prices().filter((r) =>
+    (provider === undefined || r.provider === provider) &&
+    (model === undefined || r.model.toLowerCase() === model) &&
+    (q === undefined || r.model.toLowerCase().includes(q) ||
+      (r.name ?? "").toLowerCase().includes(q))
+  ).map(toPriceRecord);
+  return query.sort === undefined ? matches : sortPrices(matches, query.sort, query.dir ?? "asc");
+}
+
+/**
+ * First-party LLM list prices, filtered by provider, exact model id, or a substring of the model
+ * id or name, optionally sorted. Money is USD per million tokens; the web-search fee is USD per
+ * call.
+ *
+ * @param ctx catalog context
+ * @param input `{ provider?, model?, q?, sort?, dir?, limit? }` (limit 1-500, default 100)
  * @returns `{prices, total, units}`
  * @throws {AppError} `invalid_parameter`
  */
 export function listPrices(ctx: CatalogContext, input: unknown): z.infer<typeof PricesOutput> {
   const p = parseInput(PricesInput, input);
-  const q = p.q?.toLowerCase();
-  const matches = ctx.store.prices().filter((r) =>
-    (p.provider === undefined || r.provider === p.provider.toLowerCase()) &&
-    (p.model === undefined || r.model.toLowerCase() === p.model.toLowerCase()) &&
-    (q === undefined || r.model.toLowerCase().includes(q) ||
-      (r.name ?? "").toLowerCase().includes(q))
-  );
+  const matches = findPrices(ctx, p);
   return {
-    prices: matches.slice(0, p.limit).map(toPriceRecord),
+    prices: matches.slice(0, p.limit),
     total: matches.length,
     units: { tokens: "USD per million tokens", webSearch: "USD per call" },
   };

@@ -14,6 +14,8 @@ import { TrustScore } from "../model/trust.ts";
 
 /** Longest accepted free-text query, in characters. */
 export const MAX_QUERY_LENGTH = 500;
+/** Most results a tool search may skip (`offset`). */
+export const MAX_OFFSET = 1000;
 
 const limit = (max: number, def: number) =>
   z.number().int().min(1).max(max).default(def).describe(
@@ -61,8 +63,8 @@ export const SearchToolsInput = z.object({
   mode: ModeParam,
   safe: SafeParam,
   limit: limit(50, 10),
-  offset: z.number().int().min(0).max(1000).default(0).describe(
-    "Results to skip, 0-1000 (default 0)",
+  offset: z.number().int().min(0).max(MAX_OFFSET).default(0).describe(
+    `Results to skip, 0-${MAX_OFFSET} (default 0)`,
   ),
 }).strict();
 
@@ -518,12 +520,26 @@ export const FiltersOutput = z.object({
 
 // ------------------------------------------------------------------ prices
 
+/** Columns prices can be sorted by. */
+export const PRICE_SORTS = ["provider", "input", "output", "cached", "context"] as const;
+/** One price sort column, see {@link PRICE_SORTS}. */
+export type PriceSort = typeof PRICE_SORTS[number];
+/** A sort direction. */
+export type SortDir = "asc" | "desc";
+
 /** Input of `listPrices`. */
 export const PricesInput = z.object({
   provider: z.string().trim().min(1).max(100).describe("Provider id, e.g. openai, anthropic")
     .optional(),
   model: z.string().trim().min(1).max(200).describe("Exact model id, e.g. gpt-4o").optional(),
   q: text("Substring of the model id or name").optional(),
+  sort: z.enum(PRICE_SORTS).describe(
+    "Sort by provider name, input, output or cached-input price, or context window; models " +
+      "without that figure come last (default: by provider id, then model id)",
+  ).optional(),
+  dir: z.enum(["asc", "desc"]).default("asc").describe(
+    "Sort direction with sort: asc (default) or desc",
+  ),
   limit: z.number().int().min(1).max(500).default(100).describe(
     "Number of results, 1-500 (default 100)",
   ),
@@ -564,6 +580,8 @@ export const PriceRecord = z.object({
   sources: z.array(z.string()),
   provenance: z.record(z.string(), z.string()),
 });
+/** A price record. */
+export type PriceRecord = z.infer<typeof PriceRecord>;
 
 /** LLM price list. */
 export const PricesOutput = z.object({

@@ -5,7 +5,7 @@
  * @module
  */
 import type { z } from "zod";
-import type { TaxonomyNode } from "../model/taxonomy.ts";
+import type { TaxonomyLevel, TaxonomyNode } from "../model/taxonomy.ts";
 import { AppError } from "../errors.ts";
 import type { CatalogContext } from "./context.ts";
 import { TaxonomyInput, type TaxonomyNodeOut, TaxonomyOutput } from "./schemas.ts";
@@ -93,4 +93,71 @@ export function requireNode(
   if (!entry || entry.level !== level) {
     throw new AppError("not_found", `Cannot find taxonomy ${level} "${id}" (${field})`);
   }
+}
+
+/** A search filter that restricts results to one taxonomy node, by its level. */
+export type TaxonomyFilter = { facetId: string } | { subcategoryId: string } | { leafId: string };
+
+/**
+ * The search filter of a taxonomy node: `facetId`, `subcategoryId` or `leafId` by the node's
+ * level. Server search filters by a facet or a leaf only.
+ *
+ * @param ctx the catalog context
+ * @param id any node id, e.g. `image-generation`
+ * @param kind what is searched
+ * @returns the filter to spread into a search input
+ * @throws {AppError} `not_found` for an unknown id; `invalid_parameter` for a subcategory of
+ *   servers
+ * @example
+ * ```ts
+ * taxonomyFilter(ctx, "build", "tools"); // { facetId: "build" }
+ * ```
+ */
+export function taxonomyFilter(
+  ctx: CatalogContext,
+  id: string,
+  kind: "tools" | "servers",
+): TaxonomyFilter {
+  const level = ctx.taxonomy.byId.get(id)?.level;
+  if (level === undefined) throw new AppError("not_found", `Cannot find taxonomy node "${id}"`);
+  if (level === "facet") return { facetId: id };
+  if (level === "leaf") return { leafId: id };
+  if (kind === "servers") {
+    throw new AppError(
+      "invalid_parameter",
+      "MCP servers can be filtered by a facet or a leaf of the taxonomy, not by a subcategory",
+    );
+  }
+  return { subcategoryId: id };
+}
+
+/** One taxonomy node with its counts, level and ancestors (see {@link getTaxonomyNode}). */
+export interface TaxonomyNodeView {
+  /** The node with `toolCount`, `serverCount` and its children. */
+  node: TaxonomyNodeOut;
+  level: TaxonomyLevel;
+  /** Its facet and subcategory (for a leaf), top first. */
+  ancestors: { id: string; name: string }[];
+}
+
+/**
+ * One node of the taxonomy with counts, as {@link getTaxonomy} gives it, with its level and
+ * ancestors.
+ *
+ * @param ctx the catalog context
+ * @param id any node id
+ * @returns the node view
+ * @throws {AppError} `not_found` for an unknown id
+ */
+export function getTaxonomyNode(ctx: CatalogContext, id: string): TaxonomyNodeView {
+  const entry = ctx.taxonomy.byId.get(id);
+  if (!entry) throw new AppError("not_found", `Cannot find taxonomy node "${id}"`);
+  const [facetId, ...rest] = entry.path;
+  let node = getTaxonomy(ctx, { facetId }).facets[0]!;
+  for (const step of rest) node = node.children!.find((n) => n.id === step)!;
+  const ancestors = entry.path.slice(0, -1).map((a) => ({
+    id: a,
+    name: ctx.taxonomy.byId.get(a)!.node.name,
+  }));
+  return { node, level: entry.level, ancestors };
 }

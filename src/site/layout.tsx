@@ -9,6 +9,8 @@
  * @module
  */
 import type { Child } from "hono/jsx";
+import { PricingFilter } from "../catalog/schemas.ts";
+import type { PricingModel } from "../model/tool.ts";
 import type { SiteAssets } from "./assets.ts";
 
 /** Navigation sections of the header. */
@@ -216,7 +218,8 @@ export function TrustBadge(props: { score: number | null; grade: string | null; 
   );
 }
 
-const _PRICING: Record<string, string> = {
+/** Display labels of the pricing models (and of `unknown`, when no source states one). */
+const _PRICING: Readonly<Record<PricingModel | "unknown", string>> = {
   free: "Free",
   freemium: "Freemium",
   free_trial: "Free trial",
@@ -233,18 +236,16 @@ const _PRICING: Record<string, string> = {
  * @returns the label, e.g. `Free trial`
  */
 export function pricingLabel(pricing: string): string {
-  return _PRICING[pricing] ?? pricing;
+  return _PRICING[pricing as PricingModel] ?? pricing;
 }
 
-/** The pricing filter values of the search page, with labels. */
-export const PRICING_OPTIONS: { value: string; label: string }[] = [
-  { value: "free", label: "Has a free tier" },
-  { value: "freemium", label: "Freemium" },
-  { value: "free_trial", label: "Free trial" },
-  { value: "paid", label: "Paid" },
-  { value: "contact", label: "Contact sales" },
-  { value: "open_source", label: "Open source" },
-];
+/**
+ * The pricing filter values of the search page (the values the tool search accepts), with
+ * labels; `free` means any tool with a free tier.
+ */
+export const PRICING_OPTIONS: { value: string; label: string }[] = PricingFilter.options.map((
+  value,
+) => ({ value, label: value === "free" ? "Has a free tier" : _PRICING[value] }));
 
 /**
  * A URL from catalog data that is safe to link: only `http:` and `https:` (never `javascript:`).

@@ -1,24 +1,17 @@
 // Server-rendered only: no reconciliation needs keys, and hono/jsx would print `key` as an attribute.
 // deno-lint-ignore-file jsx-key
 /**
- * First-party LLM list prices (`/llm-prices`) as a table sorted on the server:
- * `?sort=input|output|cached|context|provider&dir=asc|desc`, filterable by provider and model.
+ * First-party LLM list prices (`/llm-prices`) as a table sorted on the server (by the prices use
+ * case): `?sort=input|output|cached|context|provider&dir=asc|desc`, filterable by provider and
+ * model.
  *
  * @module
  */
-import type { z } from "zod";
-import type { PriceRecord } from "../catalog/schemas.ts";
+import { PRICE_SORTS, type PriceRecord, type PriceSort, type SortDir } from "../catalog/schemas.ts";
 import { formatDate, safeUrl } from "./layout.tsx";
 
-/** A price row as `listPrices` returns it. */
-export type Price = z.infer<typeof PriceRecord>;
-
-/** Sort keys of the prices table. */
-export const PRICE_SORTS = ["provider", "input", "output", "cached", "context"] as const;
-/** One sort key. */
-export type PriceSort = typeof PRICE_SORTS[number];
-/** Sort direction. */
-export type SortDir = "asc" | "desc";
+/** A price row as `findPrices` returns it. */
+export type Price = PriceRecord;
 
 /** Parameters of the prices page. */
 export interface PriceParams {
@@ -28,40 +21,6 @@ export interface PriceParams {
   provider: string;
   /** Model id or name substring ("" for all). */
   q: string;
-}
-
-const _VALUE: Record<Exclude<PriceSort, "provider">, (p: Price) => number | null> = {
-  input: (p) => p.inputPerMTok,
-  output: (p) => p.outputPerMTok,
-  cached: (p) => p.cacheReadPerMTok,
-  context: (p) => p.contextWindow,
-};
-
-/**
- * Sorts price rows; rows without the sorted figure go last in both directions, ties by provider
- * then model.
- *
- * @param prices rows to sort (not modified)
- * @param sort the column
- * @param dir the direction
- * @returns a new sorted array
- * @example
- * ```ts
- * sortPrices(rows, "input", "asc")[0]; // the cheapest input price
- * ```
- */
-export function sortPrices(prices: Price[], sort: PriceSort, dir: SortDir): Price[] {
-  const sign = dir === "asc" ? 1 : -1;
-  const byName = (a: Price, b: Price) =>
-    a.providerName.localeCompare(b.providerName) || a.model.localeCompare(b.model);
-  if (sort === "provider") return [...prices].sort((a, b) => sign * byName(a, b));
-  const value = _VALUE[sort];
-  return [...prices].sort((a, b) => {
-    const x = value(a);
-    const y = value(b);
-    if (x === null || y === null) return x === y ? byName(a, b) : x === null ? 1 : -1;
-    return sign * (x - y) || byName(a, b);
-  });
 }
 
 /**

@@ -22,23 +22,23 @@ import type { Child } from "hono/jsx";
 import type { z } from "zod";
 import type { CatalogContext } from "../catalog/context.ts";
 import { getInstallConfig } from "../catalog/install.ts";
-import { toPriceRecord } from "../catalog/prices.ts";
-import type { TaxonomyNodeOut, TaxonomyOutput, TaxonomyPlacement } from "../catalog/schemas.ts";
+import { findPrices } from "../catalog/prices.ts";
+import {
+  MAX_OFFSET,
+  MAX_QUERY_LENGTH,
+  PRICE_SORTS,
+  type PriceSort,
+  type TaxonomyOutput,
+  type TaxonomyPlacement,
+} from "../catalog/schemas.ts";
 import { getServer, searchServers, serverFilters } from "../catalog/servers.ts";
-import { getTaxonomy } from "../catalog/taxonomy.ts";
+import { getTaxonomy, getTaxonomyNode, taxonomyFilter } from "../catalog/taxonomy.ts";
 import { getTool, listCategories, searchTools } from "../catalog/tools.ts";
 import { AppError } from "../errors.ts";
 import { assetResponse, loadAssets } from "./assets.ts";
 import { type ApiDocument, DocsPage } from "./docs_page.tsx";
 import { Layout, type PageMeta, PRODUCT_NAME } from "./layout.tsx";
-import {
-  type Price,
-  PRICE_SORTS,
-  type PriceParams,
-  type PriceSort,
-  PricesPage,
-  sortPrices,
-} from "./prices_page.tsx";
+import { type PriceParams, PricesPage } from "./prices_page.tsx";
 import {
   type SearchKind,
   SearchPage,
@@ -70,7 +70,8 @@ interface _Cached {
   toolCategories: { value: string; label: string; count: number }[];
   serverCategories: { value: string; label: string; count: number }[];
   tree: z.infer<typeof TaxonomyOutput>;
-  prices: Price[];
+  /** Number of priced models. */
+  priceCount: number;
   providers: { id: string; name: string }[];
 }
 
@@ -79,7 +80,7 @@ const _cache = new WeakMap<CatalogContext, _Cached>();
 function _cached(ctx: CatalogContext): _Cached {
   let c = _cache.get(ctx);
   if (!c) {
-    const prices = ctx.store.prices().map(toPriceRecord);
+    const prices = findPrices(ctx, {});
     const providers = new Map(prices.map((p) => [p.provider, p.providerName]));
     c = {
       counts: ctx.store.counts(),
@@ -90,7 +91,7 @@ function _cached(ctx: CatalogContext): _Cached {
       })),
       serverCategories: serverFilters(ctx, {}).categories,
       tree: getTaxonomy(ctx, {}),
-      prices,
+      priceCount: prices.length,
       providers: [...providers].map(([id, name]) => ({ id, name }))
         .sort((a, b) => a.name.localeCompare(b.name)),
     };
@@ -235,9 +236,9 @@ function _one(c: Context, name: string): string {
 function _searchParams(c: Context, ctx: CatalogContext): SearchParams {
   const kind: SearchKind = _one(c, "kind") === "servers" ? "servers" : "tools";
   const page = Number.parseInt(_one(c, "page"), 10);
-  const maxPage = Math.floor(1000 / PAGE_SIZE) + 1;
+  const maxPage = Math.floor(MAX_OFFSET / PAGE_SIZE) + 1;
   const p: SearchParams = {
-    q: _one(c, "q").slice(0, 500),
+    q: _one(c, "q").slice(0, MAX_QUERY_LENGTH),
     kind,
     category: _one(c, "category"),
     pricing: kind === "tools" ? _one(c, "pricing") : "",
@@ -260,10 +261,7 @@ async function _search(
   p: SearchParams,
   lexicalOnly = false,
 ): Promise<SearchResults> {
-  const level = p.taxon ? ctx.taxonomy.byId.get(p.taxon)?.level : undefined;
-  if (p.taxon && level === undefined) {
-    throw new AppError("not_found", `Cannot find taxonomy node "${p.taxon}"`);
-  }
+  const taxon = p.taxon ? taxonomyFilter(ctx, p.taxon, p.kind) : {};
   const base = {
     ...(p.q && { q: p.q }),
     ...(p.category && { category: p.category }),
@@ -272,13 +270,6 @@ async function _search(
     limit: PAGE_SIZE,
   };
   if (p.kind === "tools") {
-    const taxon = level === "facet"
-      ? { facetId: p.taxon }
-      : level === "subcategory"
-      ? { subcategoryId: p.taxon }
-      : level === "leaf"
-      ? { leafId: p.taxon }
-      : {};
     return {
       kind: "tools",
       data: await searchTools(ctx, {
@@ -289,17 +280,6 @@ async function _search(
       }),
     };
   }
-  if (level === "subcategory") {
-    throw new AppError(
-      "invalid_parameter",
-      "MCP servers can be filtered by a facet or a leaf of the taxonomy, not by a subcategory",
-    );
-  }
-  const taxon = level === "facet"
-    ? { facetId: p.taxon }
-    : level === "leaf"
-    ? { leafId: p.taxon }
-    : {};
   return {
     kind: "servers",
     data: await searchServers(ctx, {
@@ -320,17 +300,6 @@ function _empty(kind: SearchKind): SearchResults {
 function _truncate(text: string, max = 160): string {
   const t = text.replace(/\s+/g, " ").trim();
   return t.length <= max ? t : `${t.slice(0, max - 1).replace(/\s+\S*$/, "")}…`;
-}
-
-function _findNode(nodes: TaxonomyNodeOut[], path: string[]): TaxonomyNodeOut | undefined {
-  let node: TaxonomyNodeOut | undefined;
-  let level = nodes;
-  for (const id of path) {
-    node = level.find((n) => n.id === id);
-    if (!node) return undefined;
-    level = node.children ?? [];
-  }
-  return node;
 }
 
 /** Names of a placement's facet, subcategory and leaf, and of its secondary leaves. */
@@ -520,23 +489,18 @@ export function siteRoutes(ctx: CatalogContext, options: SiteOptions = {}): Hono
 
   site.get("/taxonomy/:id", async (c) => {
     const id = c.req.param("id");
-    const entry = ctx.taxonomy.byId.get(id);
-    const node = entry && _findNode(_cached(ctx).tree.facets, entry.path);
-    if (!entry || !node) return siteNotFound(c, ctx, `No taxonomy node has the id "${id}".`);
-    const filter = entry.level === "facet"
-      ? { facetId: id }
-      : entry.level === "subcategory"
-      ? { subcategoryId: id }
-      : { leafId: id };
-    const tools = await searchTools(ctx, { ...filter, limit: 10 });
-    const servers = entry.level === "subcategory" ? null : await searchServers(ctx, {
-      ...(entry.level === "facet" ? { facetId: id } : { leafId: id }),
-      limit: 10,
-    });
-    const ancestors = entry.path.slice(0, -1).flatMap((a) => {
-      const n = ctx.taxonomy.byId.get(a)?.node;
-      return n ? [{ id: n.id, name: n.name }] : [];
-    });
+    let view;
+    try {
+      view = getTaxonomyNode(ctx, id);
+    } catch (e) {
+      if (_isMissing(e)) return siteNotFound(c, ctx, `No taxonomy node has the id "${id}".`);
+      throw e;
+    }
+    const { node, level, ancestors } = view;
+    const tools = await searchTools(ctx, { ...taxonomyFilter(ctx, id, "tools"), limit: 10 });
+    const servers = level === "subcategory"
+      ? null
+      : await searchServers(ctx, { ...taxonomyFilter(ctx, id, "servers"), limit: 10 });
     return _page(
       c,
       ctx,
@@ -550,7 +514,7 @@ export function siteRoutes(ctx: CatalogContext, options: SiteOptions = {}): Hono
       },
       <TaxonomyNodePage
         node={node}
-        level={entry.level}
+        level={level}
         ancestors={ancestors}
         tools={tools}
         servers={servers}
@@ -561,26 +525,27 @@ export function siteRoutes(ctx: CatalogContext, options: SiteOptions = {}): Hono
   site.get("/llm-prices", (c) => {
     const p = _priceParams(c);
     const cached = _cached(ctx);
-    const q = p.q.toLowerCase();
-    const rows = cached.prices.filter((r) =>
-      (!p.provider || r.provider === p.provider) &&
-      (!q || r.model.toLowerCase().includes(q) || (r.name ?? "").toLowerCase().includes(q))
-    );
+    const rows = findPrices(ctx, {
+      ...(p.provider && { provider: p.provider }),
+      ...(p.q && { q: p.q }),
+      sort: p.sort,
+      dir: p.dir,
+    });
     return _page(
       c,
       ctx,
       {
         title: "LLM list prices",
         description:
-          `First-party list prices of ${cached.prices.length} LLMs: input, output, cached input, long-context tiers and web-search fees, with the date each was verified.`,
+          `First-party list prices of ${cached.priceCount} LLMs: input, output, cached input, long-context tiers and web-search fees, with the date each was verified.`,
         path: "/llm-prices",
         nav: "prices",
       },
       <PricesPage
         params={p}
-        prices={sortPrices(rows, p.sort, p.dir)}
+        prices={rows}
         providers={cached.providers}
-        total={cached.prices.length}
+        total={cached.priceCount}
       />,
     );
   });

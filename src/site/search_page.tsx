@@ -5,7 +5,13 @@
  * @module
  */
 import type { z } from "zod";
-import type { SearchServersOutput, SearchToolsOutput, ServerSummary } from "../catalog/schemas.ts";
+import {
+  MAX_OFFSET,
+  MAX_QUERY_LENGTH,
+  type SearchServersOutput,
+  type SearchToolsOutput,
+  type ServerSummary,
+} from "../catalog/schemas.ts";
 import { formatCount, PRICING_OPTIONS, pricingLabel, TrustBadge } from "./layout.tsx";
 
 /** What the search page shows: tools or servers. */
@@ -184,7 +190,7 @@ export function SearchPage(props: SearchPageProps) {
   let next: string | undefined;
   if (results.kind === "tools") {
     if (p.page > 1) prev = searchHref({ ...p, page: p.page - 1 });
-    if (first - 1 + shown < total && p.page * props.pageSize <= 1000) {
+    if (first - 1 + shown < total && p.page * props.pageSize <= MAX_OFFSET) {
       next = searchHref({ ...p, page: p.page + 1 });
     }
   } else {
@@ -227,7 +233,7 @@ export function SearchPage(props: SearchPageProps) {
             type="search"
             name="q"
             value={p.q}
-            maxlength={500}
+            maxlength={MAX_QUERY_LENGTH}
             placeholder={p.kind === "tools"
               ? "e.g. turn meeting recordings into notes"
               : "e.g. query a Postgres database"}

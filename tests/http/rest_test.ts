@@ -252,6 +252,24 @@ Deno.test("GET /api/v1/llm-prices filters by provider and substring", async () =
   );
 });
 
+Deno.test("GET /api/v1/llm-prices sorts by a figure in either direction, missing figures last", async () => {
+  const ids = async (query: string) =>
+    (await get(`/api/v1/llm-prices${query}`)).body.prices.map((p: { id: string }) => p.id);
+  assert.deepEqual(await ids(""), ["anthropic/claude-test", "openai/gpt-test"], "catalog order");
+  assert.deepEqual(await ids("?sort=input"), ["openai/gpt-test", "anthropic/claude-test"]);
+  assert.deepEqual(await ids("?sort=input&dir=desc"), ["anthropic/claude-test", "openai/gpt-test"]);
+  // Only gpt-test has a cached-input price: the other comes last in both directions.
+  assert.deepEqual(await ids("?sort=cached&dir=desc"), [
+    "openai/gpt-test",
+    "anthropic/claude-test",
+  ]);
+  assert.deepEqual(await ids("?sort=cached&dir=asc"), ["openai/gpt-test", "anthropic/claude-test"]);
+  const bad = await get("/api/v1/llm-prices?sort=cheapest");
+  assert.equal(bad.res.status, 400);
+  assert.equal(bad.body.code, "invalid_parameter");
+  assert.equal((await get("/api/v1/llm-prices?sort=input&dir=up")).res.status, 400);
+});
+
 Deno.test("GET /api/v1/health reports counts and build time", async () => {
   const { body } = await get("/api/v1/health");
   assert.deepEqual(body.counts, { tools: 5, servers: 4, prices: 2 });
