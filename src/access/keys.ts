@@ -16,7 +16,7 @@ import { createHash, timingSafeEqual } from "node:crypto";
 import { AppError } from "../errors.ts";
 import type { TierName } from "./tiers.ts";
 
-/** Prefix of every API key (SPEC.md §5). */
+/** Prefix of every API key: `sk_svc_` (sent as `Authorization: Bearer sk_svc_...`). */
 export const KEY_PREFIX = "sk_svc_";
 /** A well-formed API key. */
 export const KEY_PATTERN = /^sk_svc_[0-9A-Za-z]{32}$/;

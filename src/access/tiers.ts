@@ -1,5 +1,5 @@
 /**
- * The access tiers in one table: limits and entitlements (SPEC.md §8; DESIGN.md "Tiers").
+ * The access tiers in one table: limits, prices and entitlements.
  *
  * | tier | per | requests/day | requests/month |
  * | --- | --- | --- | --- |
@@ -21,7 +21,7 @@ export type TierName = typeof TIER_NAMES[number];
 
 /** What a tier may use beyond plain requests. */
 export interface Entitlements {
-  /** Semantic and hybrid ranking (free: SPEC.md lists "all endpoints"; kept on by default). */
+  /** Semantic and hybrid ranking (on for every tier by default: the free tier has all endpoints). */
   semanticSearch: boolean;
   /** Daily usage history for the last 30 days in `/api/v1/usage`. */
   usageHistory: boolean;
@@ -34,7 +34,7 @@ export interface Entitlements {
 /** Limits and entitlements of one tier. */
 export interface Tier {
   name: TierName;
-  /** Price in USD per month (SPEC.md §8), for display. */
+  /** Price in USD per month (free 0, Pro 99, Enterprise 499), for display. */
   priceUsdPerMonth: number;
   /** Requests per UTC day. */
   perDay: number;

@@ -6,7 +6,7 @@
  * `changes`, see `db.ts`). At ingest the writer reads the previous catalog at the target path
  * (when there is one) with {@link readChangeState}, hands it with the new entries to
  * {@link trackChanges}, and writes the rows it returns. Consumers: the registry API's
- * `updated_since` (`registry.ts`) and the bulk export of issue 18.
+ * `updated_since` (`registry.ts`) and the bulk export's `updated_since` (`src/snapshot/export.ts`).
  *
  * How an entry is followed from one build to the next:
  * - **Key**: servers by `name`, tools by `slug`, prices by `id`, compared case-insensitively.

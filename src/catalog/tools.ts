@@ -73,7 +73,7 @@ export function contentOf(
 }
 
 /**
- * The public tool record of SPEC.md §2 for a catalog tool.
+ * The public tool record (the search results' shape) of a catalog tool.
  *
  * @param ctx catalog context (for `svcUrl`)
  * @param tool merged tool

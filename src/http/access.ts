@@ -3,7 +3,7 @@
  * tier's quota, refuses with 429 `rate_limited` over a limit, and puts rate-limit headers on every
  * response.
  *
- * What counts (DESIGN.md "Tiers"): every REST request under `/api/v1` except `/api/v1/health`
+ * What counts: every REST request under `/api/v1` except `/api/v1/health`
  * and CORS preflights; on `/mcp` only `tools/call` (counted by the MCP tool-call hook), not
  * `initialize`, list or ping. Site pages never count.
  *

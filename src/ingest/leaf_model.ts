@@ -1,5 +1,5 @@
 /**
- * The learned leaf model of the taxonomy classifier (issue 5): a multinomial logistic regression
+ * The learned leaf model of the taxonomy classifier: a multinomial logistic regression
  * (softmax) trained at ingest on the hand labels of `data/taxonomy_labels.json`, over the signals
  * the rule classifier reads (`Classifier.signals` in `classify.ts`).
  *

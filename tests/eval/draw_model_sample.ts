@@ -1,5 +1,5 @@
 /**
- * Draws a sample for judging the learned leaf model on entries it was not trained on (issue 5):
+ * Draws a sample for judging the learned leaf model on entries it was not trained on:
  * `tools` AI tools and `servers` MCP servers picked at random (mulberry32 seed) among the
  * hand-labelled entries of a built catalog, a model trained on every other label (at most
  * `MAX_TRAINING_LABELS`, spread like the ingest's), and its prediction for each picked entry,

@@ -1,5 +1,5 @@
 /**
- * Draws a random sample of classified entries from a built catalog for hand judgement (issue 5):
+ * Draws a random sample of classified entries from a built catalog for hand judgement:
  * `tools` AI tools and `servers` MCP servers picked with the mulberry32 generator from a seed, each
  * with its text and the primary leaf the ingest gave it. The judge then fills in `judgedLeaf`,
  * `correct` and `note` (see `taxonomy_sample*.json`).

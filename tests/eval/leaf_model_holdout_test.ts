@@ -1,7 +1,7 @@
 /**
  * The learned leaf model on real data: trained on part of the hand labels of
  * `data/taxonomy_labels.json`, it must agree with the held-out labels clearly more often than the
- * rules it learns from (issue 5). Without embeddings, like every real-catalog test.
+ * rules it learns from. Without embeddings, like every real-catalog test.
  */
 import assert from "node:assert/strict";
 import { Classifier, type EntrySignals, loadCategoryMap } from "../../src/ingest/classify.ts";

@@ -1,5 +1,5 @@
 /**
- * Ranking metrics of the search evaluation (issue 4, "Evaluation harness"): pure functions over a
+ * Ranking metrics of the search evaluation (`run_eval.ts`): pure functions over a
  * ranked list of ids and graded relevance labels.
  *
  * Labels map an id to a grade: 3 = exactly what was asked, 2 = good fit, 1 = partially relevant.

@@ -18,7 +18,7 @@ import { fixtureContext } from "../fixtures/catalog.ts";
 
 const ctx = await fixtureContext();
 
-/** The twelve tool names of SPEC.md §1, exactly. */
+/** The twelve tool names of the service's specification, exactly. */
 const TOOL_NAMES = [
   "svc_tools_search",
   "svc_tools_details",
