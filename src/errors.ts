@@ -112,21 +112,21 @@ export function toProblem(error: AppError, baseUrl: string): ProblemDocument {
   return problem;
 }
 
-/** Error codes of the HTTP statuses a framework error may carry (see {@link toAppError}). */
-const _CODE_BY_STATUS: Readonly<Record<number, ErrorCode>> = {
-  400: "invalid_parameter",
-  401: "invalid_api_key",
-  404: "not_found",
-  405: "method_not_allowed",
-  413: "payload_too_large",
-  415: "unsupported_media_type",
-  429: "rate_limited",
-};
+/**
+ * The error code of each client-error status (4xx) a framework error may carry (see
+ * {@link toAppError}): the first code of {@link ERROR_CODES} with that status.
+ */
+const _CODE_BY_STATUS: ReadonlyMap<number, ErrorCode> = new Map(
+  (Object.entries(ERROR_CODES) as [ErrorCode, { status: number }][])
+    .filter(([, { status }]) => status >= 400 && status < 500)
+    .reverse()
+    .map(([code, { status }]) => [status, code]),
+);
 
 /**
  * Maps a thrown value to an {@link AppError}: app errors pass through; an error that carries a
  * numeric HTTP `status` (Hono's `HTTPException` for a body limit or a malformed request) gets the
- * code of that status, `internal_error` for any other status; anything else is `internal_error`
+ * code of that status (`internal_error` for a server-error status); anything else is `internal_error`
  * with a generic message (the original is for the log only).
  *
  * @param error the thrown value
@@ -141,7 +141,7 @@ export function toAppError(error: unknown): AppError {
   if (error instanceof Error && typeof (error as { status?: unknown }).status === "number") {
     const status = (error as Error & { status: number }).status;
     return new AppError(
-      _CODE_BY_STATUS[status] ?? "internal_error",
+      _CODE_BY_STATUS.get(status) ?? "internal_error",
       error.message || `Request failed with status ${status}`,
     );
   }

@@ -11,6 +11,12 @@ import { z } from "zod";
 import { SEARCH_MODES } from "./ranking.ts";
 import { PRICING_MODELS } from "../model/tool.ts";
 import { TrustScore } from "../model/trust.ts";
+import {
+  ProbeSummary,
+  ServerInputFields,
+  ServerVariant,
+  VendorEvidence,
+} from "../model/server.ts";
 
 /** Longest accepted free-text query, in characters. */
 export const MAX_QUERY_LENGTH = 500;
@@ -377,39 +383,11 @@ export const ServerDetailsInput = z.object({
   name: z.string().trim().min(1).max(300).describe("Server name, e.g. io.github.owner/repo"),
 }).strict();
 
-const Input = z.object({
-  name: z.string(),
-  description: z.string().optional(),
-  isRequired: z.boolean().optional(),
-  isSecret: z.boolean().optional(),
-  default: z.string().optional(),
-  value: z.string().optional(),
-  type: z.string().optional(),
-  format: z.string().optional(),
-  choices: z.array(z.string()).optional(),
-  placeholder: z.string().optional(),
-  valueHint: z.string().optional(),
-  isRepeated: z.boolean().optional(),
+/** A server input as details show it (`variables` as plain objects). */
+const Input = ServerInputFields.extend({
   variables: z.record(z.string(), z.unknown()).optional().describe(
     "Inputs that {name} references in value stand for (server.json variables)",
   ),
-});
-
-/** A launch probe of one package or endpoint (src/probe/), as the catalog keeps it. */
-const ProbeSummarySchema = z.object({
-  target: z.string().describe("npm:<package> or remote:<url>"),
-  registryType: z.string(),
-  identifier: z.string(),
-  version: z.string().nullable().describe("The version that ran"),
-  probedAt: z.string().describe("ISO 8601 time of the probe"),
-  launched: z.boolean().describe("True when the server answered initialize"),
-  errorClass: z.string().nullable().describe(
-    "null on success; install_failed, no_executable, needs_secret, sandbox_denied, crashed, " +
-      "not_mcp, timed_out, tools_list_failed, needs_auth or unreachable",
-  ),
-  detail: z.string().nullable(),
-  toolCount: z.number().int(),
-  serverInfo: z.object({ name: z.string(), version: z.string() }).nullable(),
 });
 
 /** Full details of one server. */
@@ -447,23 +425,12 @@ export const ServerDetailsOutput = ServerSummary.extend({
   status: z.string().nullable(),
   publishedAt: z.string().nullable(),
   updatedAt: z.string().nullable(),
-  vendorEvidence: z.array(z.object({
-    kind: z.enum([
-      "vendor_list",
-      "namespace_domain",
-      "namespace_owner",
-      "repository_owner",
-      "package_scope",
-      "remote_domain",
-    ]),
-    detail: z.string(),
-    product: z.string().describe("The product word the evidence ties to the publisher"),
-  })).describe("Why vendorOfficial holds: registry namespace, repository owner, npm scope ..."),
-  variants: z.array(z.object({
-    name: z.string(),
-    sources: z.array(z.string()),
-    reason: z.string().describe("Why this listing was grouped with the canonical entry"),
-  })).describe("Other listings of the same project (re-listings, mirrors, moved copies)"),
+  vendorEvidence: z.array(VendorEvidence).describe(
+    "Why vendorOfficial holds: registry namespace, repository owner, npm scope ...",
+  ),
+  variants: z.array(ServerVariant).describe(
+    "Other listings of the same project (re-listings, mirrors, moved copies)",
+  ),
   variantReason: z.string().nullable().describe(
     "For a variant: why it was grouped with its canonical entry (variantOf)",
   ),
@@ -479,7 +446,7 @@ export const ServerDetailsOutput = ServerSummary.extend({
   ),
   inventoryStatus: z.enum(["known", "unknown"]),
   inventorySource: z.string().nullable().describe("Source of the tool list; probe: a launch probe"),
-  probes: z.array(ProbeSummarySchema).describe("Launch probes of the server's packages"),
+  probes: z.array(ProbeSummary).describe("Launch probes of the server's packages"),
   verified: z.object({
     probedAt: z.string(),
     identifier: z.string(),

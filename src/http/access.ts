@@ -96,17 +96,7 @@ export interface SiteSearchGrant {
  */
 export function siteSearchAccess(access: Access): (c: Context) => Promise<SiteSearchGrant> {
   return async (c) => {
-    let caller: Caller;
-    try {
-      caller = await identify(
-        access,
-        c.req.header("authorization") ?? null,
-        remoteAddress(c),
-        c.req.header("x-forwarded-for") ?? null,
-      );
-    } catch (error) {
-      throw quotaUnavailable(error, "identify the caller");
-    }
+    const caller = await _identify(access, c);
     access.fairUse.enforce(caller.subject, 1);
     return { lexicalOnly: !caller.tier.entitlements.semanticSearch };
   };
@@ -152,14 +142,9 @@ export function accessMiddleware(options: AccessMiddlewareOptions): MiddlewareHa
     if (c.req.method === "OPTIONS") return await next();
     let caller: Caller;
     try {
-      caller = await identify(
-        access,
-        c.req.header("authorization") ?? null,
-        remoteAddress(c),
-        c.req.header("x-forwarded-for") ?? null,
-      );
+      caller = await _identify(access, c);
     } catch (error) {
-      return errorResponse(quotaUnavailable(error, "identify the caller"), c, baseUrl);
+      return errorResponse(error, c, baseUrl);
     }
     c.set("caller", caller);
     if (options.counts(c)) {
@@ -195,6 +180,25 @@ export function accessMiddleware(options: AccessMiddlewareOptions): MiddlewareHa
     }
     _withHeaders(c, rateLimitHeaders(decision));
   };
+}
+
+/**
+ * The caller of a request, from its `Authorization` header and client address.
+ *
+ * @throws {AppError} `invalid_api_key` for a bad key; `quota_unavailable` when the key store
+ *   cannot be read
+ */
+async function _identify(access: Access, c: Context): Promise<Caller> {
+  try {
+    return await identify(
+      access,
+      c.req.header("authorization") ?? null,
+      remoteAddress(c),
+      c.req.header("x-forwarded-for") ?? null,
+    );
+  } catch (error) {
+    throw quotaUnavailable(error, "identify the caller");
+  }
 }
 
 /**

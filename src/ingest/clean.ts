@@ -55,20 +55,21 @@ const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f\u200b-\u200f\u206
 export function cleanText(value: unknown, report?: SourceReport): string | undefined {
   if (typeof value === "number" && Number.isFinite(value)) return String(value);
   if (typeof value !== "string") return undefined;
-  let text = value;
-  if (ENTITY.test(text)) {
-    const decoded = decodeHTML(text);
-    if (decoded !== text) {
-      report?.clean("html_entities");
-      text = decoded;
-    }
-  }
-  text = text.replace(CONTROL, "").replace(/\s+/g, " ").trim();
+  const text = _decoded(value, report).replace(CONTROL, "").replace(/\s+/g, " ").trim();
   if (isPlaceholder(text)) {
     if (value.trim() !== "") report?.clean("placeholder");
     return undefined;
   }
   return text;
+}
+
+/** A text with its HTML entities decoded (counted as an `html_entities` repair when any was). */
+function _decoded(text: string, report: SourceReport | undefined): string {
+  if (!ENTITY.test(text)) return text;
+  const decoded = decodeHTML(text);
+  if (decoded === text) return text;
+  report?.clean("html_entities");
+  return decoded;
 }
 
 /**
@@ -80,15 +81,8 @@ export function cleanText(value: unknown, report?: SourceReport): string | undef
  */
 export function cleanLongText(value: unknown, report?: SourceReport): string | undefined {
   if (typeof value !== "string") return undefined;
-  let text = value;
-  if (ENTITY.test(text)) {
-    const decoded = decodeHTML(text);
-    if (decoded !== text) {
-      report?.clean("html_entities");
-      text = decoded;
-    }
-  }
-  text = text.replace(CONTROL, "").replace(/[ \t]+/g, " ").replace(/\n{3,}/g, "\n\n").trim();
+  const text = _decoded(value, report).replace(CONTROL, "").replace(/[ \t]+/g, " ")
+    .replace(/\n{3,}/g, "\n\n").trim();
   return isPlaceholder(text) ? undefined : text;
 }
 

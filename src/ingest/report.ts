@@ -51,6 +51,24 @@ export class SourceReport {
     this.counts.kept += n;
   }
 
+  /**
+   * Keeps a converted record (counted as kept, and appended to `into` when given) or, for a
+   * string, counts the reason it was skipped.
+   *
+   * @param result the converted record, or the snake_case reason it is skipped
+   * @param into the list kept records go to
+   * @returns the record, or `undefined` when it was skipped
+   */
+  take<T extends object>(result: T | string, into?: T[]): T | undefined {
+    if (typeof result === "string") {
+      this.skip(result);
+      return undefined;
+    }
+    this.keep();
+    into?.push(result);
+    return result;
+  }
+
   /** Counts one skipped record under `reason` (snake_case, e.g. `invalid_json`). */
   skip(reason: string, n = 1): void {
     this.counts.skipped[reason] = (this.counts.skipped[reason] ?? 0) + n;

@@ -32,6 +32,7 @@
  */
 import { z } from "zod";
 import { brandOfDomain, hostOf, registryNamespace, repoOwner } from "./namespace.ts";
+import { ARCHIVED_REFERENCE_SERVERS, REFERENCE_REPOS } from "./reference_servers.ts";
 import type { CatalogServer, VendorEvidence } from "../model/server.ts";
 import { asciiWords } from "../model/text.ts";
 
@@ -47,31 +48,6 @@ const VendorAccountsFile = z.object({
   accounts: z.record(z.string(), z.array(z.string())),
 });
 
-/**
- * Reference servers moved to `github.com/modelcontextprotocol/servers-archived` (source: the
- * "Archived" section of the `modelcontextprotocol/servers` README, May 2025), by monorepo folder.
- */
-export const ARCHIVED_REFERENCE_SERVERS: ReadonlySet<string> = new Set([
-  "aws-kb-retrieval-server",
-  "brave-search",
-  "everart",
-  "gdrive",
-  "github",
-  "gitlab",
-  "google-maps",
-  "postgres",
-  "puppeteer",
-  "redis",
-  "sentry",
-  "slack",
-  "sqlite",
-]);
-
-/** Repository keys of the reference servers' monorepo and of its archive. */
-const REFERENCE_REPOS = new Set([
-  "github.com/modelcontextprotocol/servers",
-  "github.com/modelcontextprotocol/servers-archived",
-]);
 
 /**
  * Words too general to name a vendor's product: a server called "memory" or "filesystem" is for

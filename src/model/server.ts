@@ -11,11 +11,8 @@ import { SourceRef } from "./source.ts";
 import { Placement } from "./taxonomy.ts";
 import { TrustScore } from "./trust.ts";
 
-/**
- * A key/value item a server expects: environment variable, header or argument (server.json
- * `Input`, `KeyValueInput`, `PositionalArgument`, `NamedArgument`).
- */
-const _InputFields = z.object({
+/** The fields of a {@link ServerInput} but its recursive `variables`. */
+export const ServerInputFields = z.object({
   /** Variable, header or argument name, e.g. `"GITHUB_TOKEN"`, `"--port"`. */
   name: z.string(),
   description: z.string().exactOptional(),
@@ -40,7 +37,7 @@ const _InputFields = z.object({
   isRepeated: z.boolean().exactOptional(),
 });
 /** See {@link ServerInput} (a recursive type: TypeScript cannot infer it from the schema). */
-export type ServerInput = z.infer<typeof _InputFields> & {
+export type ServerInput = z.infer<typeof ServerInputFields> & {
   /** Inputs that `{name}` references in `value` stand for (server.json `variables`). */
   variables?: Record<string, ServerInput>;
 };
@@ -48,7 +45,7 @@ export type ServerInput = z.infer<typeof _InputFields> & {
  * A key/value item a server expects: environment variable, header or argument (server.json
  * `Input`, `KeyValueInput`, `PositionalArgument`, `NamedArgument`).
  */
-export const ServerInput: z.ZodType<ServerInput> = _InputFields.extend({
+export const ServerInput: z.ZodType<ServerInput> = ServerInputFields.extend({
   variables: z.lazy(() => z.record(z.string(), ServerInput)).exactOptional(),
 });
 
@@ -104,27 +101,30 @@ export type ServerRemote = z.infer<typeof ServerRemote>;
  */
 export const ProbeSummary = z.object({
   /** What was probed: `npm:@scope/name` or `remote:<url>`. */
-  target: z.string(),
+  target: z.string().describe("npm:<package> or remote:<url>"),
   /** `npm`, or `remote` for an HTTP endpoint. */
   registryType: z.string(),
   /** Package name, or the endpoint URL. */
   identifier: z.string(),
   /** The version that ran (resolved by the installer), or `null`. */
-  version: z.string().nullable(),
+  version: z.string().nullable().describe("The version that ran"),
   /** ISO 8601 time of the probe. */
-  probedAt: z.string(),
+  probedAt: z.string().describe("ISO 8601 time of the probe"),
   /** True when the server answered `initialize`. */
-  launched: z.boolean(),
+  launched: z.boolean().describe("True when the server answered initialize"),
   /**
    * `null` on success, else one of `install_failed`, `no_executable`, `crashed`, `needs_secret`,
    * `sandbox_denied`, `timed_out`, `not_mcp`, `tools_list_failed` (stdio) or `needs_auth`,
    * `unreachable` (HTTP); see `src/probe/classify.ts`.
    */
-  errorClass: z.string().nullable(),
+  errorClass: z.string().nullable().describe(
+    "null on success; install_failed, no_executable, needs_secret, sandbox_denied, crashed, " +
+      "not_mcp, timed_out, tools_list_failed, needs_auth or unreachable",
+  ),
   /** A short explanation (the last error line the server printed), or `null`. */
   detail: z.string().nullable(),
   /** Tools listed (0 when `tools/list` was not reached). */
-  toolCount: z.number(),
+  toolCount: z.number().int(),
   /** `serverInfo.name` and `version` the server reported, or `null`. */
   serverInfo: z.object({ name: z.string(), version: z.string() }).nullable(),
 });
@@ -193,7 +193,7 @@ export const VendorEvidence = z.object({
    * The product word the evidence ties to the publisher, e.g. `"sentry"` (for `vendor_list`, the
    * server's product words separated by spaces; may be empty).
    */
-  product: z.string(),
+  product: z.string().describe("The product word the evidence ties to the publisher"),
 });
 /** See {@link VendorEvidence}. */
 export type VendorEvidence = z.infer<typeof VendorEvidence>;
@@ -205,7 +205,7 @@ export const ServerVariant = z.object({
   /** Source ids of the records behind that listing, e.g. `["smithery"]`. */
   sources: z.array(z.string()),
   /** Why it was grouped, e.g. `"same official registry name io.github.o/r"`. */
-  reason: z.string(),
+  reason: z.string().describe("Why this listing was grouped with the canonical entry"),
 });
 /** See {@link ServerVariant}. */
 export type ServerVariant = z.infer<typeof ServerVariant>;

@@ -9,6 +9,7 @@ import { API_OPERATIONS, openApiDocument } from "../../src/http/openapi.ts";
 import { routePattern } from "../../src/http/rest.ts";
 import { createMcpServer } from "../../src/mcp/server.ts";
 import { fixtureContext } from "../fixtures/catalog.ts";
+import { TOOL_NAMES } from "../fixtures/tool_names.ts";
 
 const ctx = await fixtureContext();
 const app = createApp({ ctx });
@@ -80,20 +81,7 @@ Deno.test("the operation table has unique ids, unique tool names and the twelve 
   assert.deepEqual(Object.keys(INPUTS).sort(), OPERATIONS.map((op) => op.id).sort());
   const names = MCP_OPERATIONS.map((op) => op.mcpTool!.name);
   assert.equal(new Set(names).size, names.length);
-  assert.deepEqual(names, [
-    "svc_tools_search",
-    "svc_tools_details",
-    "svc_tools_compare",
-    "svc_tools_recommend",
-    "svc_tools_alternatives",
-    "svc_tools_categories",
-    "svc_search",
-    "svc_server_details",
-    "svc_get_install_config",
-    "svc_compare",
-    "svc_list_filters",
-    "svc_llm_prices",
-  ]);
+  assert.deepEqual(names, TOOL_NAMES, "the specification's names, in its order");
   for (const op of OPERATIONS) {
     assert.equal(op.render === null, op.mcpTool === null, `${op.id}: render iff MCP tool`);
   }

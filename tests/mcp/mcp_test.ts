@@ -15,24 +15,9 @@ import {
 } from "../../src/mcp/server.ts";
 import { MCP_OPERATIONS } from "../../src/catalog/operations.ts";
 import { fixtureContext } from "../fixtures/catalog.ts";
+import { TOOL_NAMES } from "../fixtures/tool_names.ts";
 
 const ctx = await fixtureContext();
-
-/** The twelve tool names of the service's specification, exactly. */
-const TOOL_NAMES = [
-  "svc_tools_search",
-  "svc_tools_details",
-  "svc_tools_compare",
-  "svc_tools_recommend",
-  "svc_tools_alternatives",
-  "svc_tools_categories",
-  "svc_search",
-  "svc_server_details",
-  "svc_get_install_config",
-  "svc_compare",
-  "svc_list_filters",
-  "svc_llm_prices",
-];
 
 async function connect(options: McpServerOptions = {}) {
   const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();

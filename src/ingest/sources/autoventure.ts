@@ -101,13 +101,7 @@ export const adapters: SourceAdapter<SourceTool>[] = [
       const tools: SourceTool[] = [];
       for (const raw of list) {
         report.read();
-        const result = toTool(raw, report, seenIds);
-        if (typeof result === "string") {
-          report.skip(result);
-          continue;
-        }
-        report.keep();
-        tools.push(result);
+        report.take(toTool(raw, report, seenIds), tools);
       }
       return tools;
     },

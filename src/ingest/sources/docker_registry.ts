@@ -410,13 +410,7 @@ async function _readServer(
     report.skip("invalid_yaml");
     return undefined;
   }
-  const server = _toServer(dir, doc, tools, report);
-  if (typeof server === "string") {
-    report.skip(server);
-    return undefined;
-  }
-  report.keep();
-  return server;
+  return report.take(_toServer(dir, doc, tools, report));
 }
 
 /**

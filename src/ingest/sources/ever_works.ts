@@ -30,6 +30,7 @@ import {
 } from "../clean.ts";
 import type { SourceReport } from "../report.ts";
 import type { SourceAdapter, SourceServer } from "../types.ts";
+import { REFERENCE_SERVERS } from "../reference_servers.ts";
 
 /** Folder of the directory relative to the sources root. */
 const PATH = "mcp-servers/ever-works";
@@ -81,35 +82,10 @@ function _date(value: unknown): string | undefined {
 }
 
 /**
- * Folders that exist (or existed before archiving) under `src/` of the reference repository
- * github.com/modelcontextprotocol/servers, from that repository's README. ever-works links 368
- * items to `.../modelcontextprotocol/servers/tree/main/src/<slug>` folders that never existed;
- * such a link is dropped (counted as `invented_monorepo_path`) rather than turned into a fake
- * subfolder entry.
+ * ever-works links 368 items to `.../modelcontextprotocol/servers/tree/main/src/<slug>` folders
+ * that never existed; a link to a folder that is not one of the `REFERENCE_SERVERS` is dropped
+ * (counted as `invented_monorepo_path`) rather than turned into a fake subfolder entry.
  */
-const REFERENCE_SERVERS = new Set([
-  "everything",
-  "fetch",
-  "filesystem",
-  "git",
-  "memory",
-  "sequentialthinking",
-  "time",
-  "aws-kb-retrieval-server",
-  "brave-search",
-  "everart",
-  "gdrive",
-  "github",
-  "gitlab",
-  "google-maps",
-  "postgres",
-  "puppeteer",
-  "redis",
-  "sentry",
-  "slack",
-  "sqlite",
-]);
-
 const REFERENCE_PATH =
   /github\.com\/modelcontextprotocol\/servers\/(?:tree|blob)\/[^/]+\/(?:src|servers|servers-archived)\/([^/?#]+)/i;
 
@@ -193,13 +169,7 @@ async function _readItem(
     report.skip("invalid_yaml");
     return undefined;
   }
-  const server = _toServer(slug, doc, categories, tags, report);
-  if (typeof server === "string") {
-    report.skip(server);
-    return undefined;
-  }
-  report.keep();
-  return server;
+  return report.take(_toServer(slug, doc, categories, tags, report));
 }
 
 /**

@@ -295,13 +295,7 @@ export const adapters: SourceAdapter<SourceServer>[] = [
           report.skip("not_an_object");
           continue;
         }
-        const server = _toServer(id, p, o, report);
-        if (typeof server === "string") {
-          report.skip(server);
-          continue;
-        }
-        report.keep();
-        out.push(server);
+        report.take(_toServer(id, p, o, report), out);
       }
       return out;
     },

@@ -297,13 +297,7 @@ export const adapters: SourceAdapter<SourceServer>[] = [
             categoryNames.get(c) ?? c
           ),
         );
-        const server = _toServer(file.path, data, categories, index.get(file.path), report);
-        if (typeof server === "string") {
-          report.skip(server);
-          continue;
-        }
-        report.keep();
-        out.push(server);
+        report.take(_toServer(file.path, data, categories, index.get(file.path), report), out);
       }
       return out;
     },

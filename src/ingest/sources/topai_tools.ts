@@ -120,13 +120,7 @@ export const adapters: SourceAdapter<SourceTool>[] = [
       const seenIds = new Set<string>();
       const tools: SourceTool[] = [];
       for (const row of rows) {
-        const result = toTool(row.cells, report, seenIds);
-        if (typeof result === "string") {
-          report.skip(result);
-          continue;
-        }
-        report.keep();
-        tools.push(result);
+        report.take(toTool(row.cells, report, seenIds), tools);
       }
       return tools;
     },
