@@ -7,8 +7,12 @@
  */
 import type { CatalogContext } from "./context.ts";
 
-/** Results kept per process (least recently used evicted first). */
-export const RESULT_CACHE_SIZE = 5000;
+/**
+ * Budget of the per-process result cache, bytes (least recently used evicted first). An entry
+ * counts three times its UTF-8 JSON (the object graph, and the encoded body the REST adapter keeps
+ * with it); a search result is 5-15 KB of JSON.
+ */
+export const RESULT_CACHE_BYTES = 48 * 1024 * 1024;
 /** Longest cache key kept, in characters: bigger inputs are computed every time (bounds memory). */
 export const MAX_KEY_LENGTH = 2048;
 
@@ -38,14 +42,32 @@ export async function memo<T>(
   }
   if (key.length > MAX_KEY_LENGTH) return await compute();
   const cache = ctx.results;
-  if (cache.has(key)) {
-    const hit = cache.get(key);
-    cache.delete(key);
-    cache.set(key, hit);
-    return hit as T;
-  }
+  if (cache.has(key)) return cache.get(key) as T;
   const value = await compute();
-  cache.set(key, value);
-  if (cache.size > RESULT_CACHE_SIZE) cache.delete(cache.keys().next().value!);
+  const bytes = typeof value === "object" && value !== null
+    ? encodedJson(value).byteLength * 3
+    : 64;
+  cache.set(key, value, bytes + key.length * 2 + 200);
   return value;
+}
+
+/** UTF-8 JSON of result objects, made once per object (cached results are shared objects). */
+const _encoded = new WeakMap<object, Uint8Array<ArrayBuffer>>();
+const _encoder = new TextEncoder();
+
+/**
+ * The UTF-8 JSON of a result object, serialized once per object: use cases return the same object
+ * for repeated inputs, so a cache hit skips `JSON.stringify` and the encoding.
+ *
+ * @param value a JSON-serializable object (never mutate it afterwards)
+ * @returns its UTF-8 encoded JSON
+ * @throws {TypeError} when the value cannot be serialized (a `BigInt`, a cycle)
+ */
+export function encodedJson(value: object): Uint8Array<ArrayBuffer> {
+  let body = _encoded.get(value);
+  if (body === undefined) {
+    body = _encoder.encode(JSON.stringify(value));
+    _encoded.set(value, body);
+  }
+  return body;
 }

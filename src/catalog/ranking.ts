@@ -1,6 +1,6 @@
 /**
  * Search ranking over the store's candidate lists: lexical (BM25), semantic (k-NN over sentence
- * embeddings) and hybrid (reciprocal rank fusion of the two), with exact name matches first.
+ * embeddings) and hybrid (score fusion of the two, see {@link rank}), with exact name matches first.
  *
  * Reciprocal rank fusion (Cormack, Clarke and Büttcher, SIGIR 2009): each list contributes
  * `1 / (k + rank)` for every entry it holds (rank from 1), with `k = 60`.
@@ -26,8 +26,11 @@ export const SEMANTIC_CANDIDATES = 200;
  * unrelated short texts around 0.1-0.3).
  */
 export const SEMANTIC_FLOOR = 0.35;
-/** Query vectors kept in memory per process (most recent first out). */
-export const QUERY_CACHE_SIZE = 2000;
+/**
+ * Budget of the per-process query-vector cache, bytes (least recently used evicted first): about
+ * 2,000 queries of 512 dimensions.
+ */
+export const QUERY_CACHE_BYTES = 4.5 * 1024 * 1024;
 
 /**
  * Reciprocal rank fusion of ranked id lists.
@@ -114,16 +117,9 @@ export async function embedQuery(ctx: CatalogContext, q: string): Promise<Float3
   // The cache key is exactly the text embedded (the model is case-sensitive).
   const key = q.trim();
   const hit = ctx.queryVectors.get(key);
-  if (hit) {
-    ctx.queryVectors.delete(key);
-    ctx.queryVectors.set(key, hit);
-    return hit;
-  }
+  if (hit) return hit;
   const [vector] = await ctx.embedder!.embed([key]);
-  ctx.queryVectors.set(key, vector!);
-  if (ctx.queryVectors.size > QUERY_CACHE_SIZE) {
-    ctx.queryVectors.delete(ctx.queryVectors.keys().next().value!);
-  }
+  ctx.queryVectors.set(key, vector!, vector!.byteLength + key.length * 2 + 100);
   return vector!;
 }
 
@@ -131,7 +127,8 @@ export async function embedQuery(ctx: CatalogContext, q: string): Promise<Float3
  * Ranks tools or servers for a query.
  *
  * - `lexical`: BM25 re-ranked (see `rankLexical` in the store).
- * - `semantic`: nearest neighbours by cosine similarity (sqlite-vec, exact k-NN).
+ * - `semantic`: nearest neighbours by cosine similarity (the two-stage scan of `vector_index.ts`:
+ *   int8 coarse pass, float32 rescoring; the same top 10 as exact k-NN on the evaluation set).
  * - `hybrid` (score fusion, the default): candidates are the lexical matches and the
  *   {@link SEMANTIC_CANDIDATES} nearest neighbours; each scores
  *   `lexical / best lexical + semantic·cos(q', entry) + taxonomy·prior(entry)` with the weights of
@@ -166,6 +163,10 @@ export async function rank(
 ): Promise<RankedPage> {
   const semanticAvailable = ctx.embedder !== undefined && ctx.store.hasVectors;
   const used: SearchMode = semanticAvailable ? mode : "lexical";
+  // The query is embedded (in a worker) while the lexical candidates are read on this thread.
+  const embedding = used !== "lexical" ? embedQuery(ctx, q) : undefined;
+  // A failed embedding is awaited below; until then it must not count as unhandled.
+  embedding?.catch(() => {});
   const lexical = used === "semantic"
     ? { ranked: [], total: 0 }
     : kind === "tools"
@@ -173,8 +174,8 @@ export async function rank(
     : ctx.store.lexicalServers(q, filter as ServerFilter);
   let semantic: VectorHit[] = [];
   let vector: Float32Array | undefined;
-  if (used !== "lexical") {
-    vector = await embedQuery(ctx, q);
+  if (embedding) {
+    vector = await embedding;
     semantic = kind === "tools"
       ? ctx.store.knnTools(vector, filter as ToolFilter, SEMANTIC_CANDIDATES)
       : ctx.store.knnServers(vector, filter as ServerFilter, SEMANTIC_CANDIDATES);
