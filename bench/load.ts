@@ -34,10 +34,17 @@ export interface LoadSpec {
   url: string;
   /** Concurrent connections. */
   connections: number;
-  /** Duration in seconds. */
+  /** Duration in seconds (ignored when `distinct` is set). */
   duration: number;
   /** Requests each connection sends in turn. */
   requests: LoadRequest[];
+  /**
+   * Send every request of the list exactly once, shared by all connections (each connection
+   * takes the next unsent one), then stop: no request is repeated, so none is a cache hit.
+   */
+  distinct?: boolean;
+  /** Seconds before a request counts as a timeout (default 10). */
+  timeout?: number;
 }
 
 /**
@@ -47,10 +54,33 @@ export interface LoadSpec {
  * @returns autocannon's result object
  */
 export function runLoad(spec: LoadSpec): Promise<Record<string, unknown>> {
+  if (spec.distinct) {
+    let next = 0;
+    const list = spec.requests;
+    return autocannon({
+      url: spec.url,
+      connections: spec.connections,
+      amount: list.length,
+      timeout: spec.timeout ?? 10,
+      requests: [{
+        setupRequest: (req: Record<string, unknown>) => {
+          const r = list[next++ % list.length]!;
+          return {
+            ...req,
+            method: r.method,
+            path: r.path,
+            ...(r.body !== undefined && { body: r.body }),
+            ...(r.headers && { headers: { ...(req.headers as object), ...r.headers } }),
+          };
+        },
+      }],
+    });
+  }
   return autocannon({
     url: spec.url,
     connections: spec.connections,
     duration: spec.duration,
+    timeout: spec.timeout ?? 10,
     requests: spec.requests,
   });
 }

@@ -10,7 +10,14 @@
 import { dot } from "../embed/embedder.ts";
 import type { CatalogContext } from "./context.ts";
 import { AUTHORITY_WEIGHT } from "./authority.ts";
-import type { LexicalHit, ServerFilter, ToolFilter, VectorHit } from "./store.ts";
+import { inTurn } from "./cpu_queue.ts";
+import type {
+  LexicalHit,
+  LexicalResult,
+  ServerFilter,
+  ToolFilter,
+  VectorHit,
+} from "./store.ts";
 
 /** Ranking modes of `mode=`: default `hybrid`. */
 export const SEARCH_MODES = ["lexical", "semantic", "hybrid"] as const;
@@ -167,15 +174,35 @@ export async function rank(
   const embedding = used !== "lexical" ? embedQuery(ctx, q) : undefined;
   // A failed embedding is awaited below; until then it must not count as unhandled.
   embedding?.catch(() => {});
-  const lexical = used === "semantic"
+  // The CPU-heavy parts run in turns of their own (`cpu_queue.ts`), so a burst of searches
+  // leaves the event loop free between them.
+  const lexical: LexicalResult = used === "semantic"
     ? { ranked: [], total: 0 }
-    : kind === "tools"
-    ? ctx.store.lexicalTools(q, filter as ToolFilter)
-    : ctx.store.lexicalServers(q, filter as ServerFilter);
+    : await inTurn(() =>
+      kind === "tools"
+        ? ctx.store.lexicalTools(q, filter as ToolFilter)
+        : ctx.store.lexicalServers(q, filter as ServerFilter)
+    );
+  const vector = embedding ? await embedding : undefined;
+  return await inTurn(() =>
+    _order(ctx, kind, filter, used, limit, offset, fusion, lexical, vector)
+  );
+}
+
+/** The second part of {@link rank}: nearest neighbours, fusion, order, page and signals. */
+function _order(
+  ctx: CatalogContext,
+  kind: "tools" | "servers",
+  filter: ToolFilter | ServerFilter,
+  used: SearchMode,
+  limit: number,
+  offset: number,
+  fusion: Fusion,
+  lexical: LexicalResult,
+  vector: Float32Array | undefined,
+): RankedPage {
   let semantic: VectorHit[] = [];
-  let vector: Float32Array | undefined;
-  if (embedding) {
-    vector = await embedding;
+  if (vector) {
     semantic = kind === "tools"
       ? ctx.store.knnTools(vector, filter as ToolFilter, SEMANTIC_CANDIDATES)
       : ctx.store.knnServers(vector, filter as ServerFilter, SEMANTIC_CANDIDATES);

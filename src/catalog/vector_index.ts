@@ -23,6 +23,7 @@
  * @module
  */
 import usearch from "usearch";
+import { dot } from "../embed/embedder.ts";
 import { ByteLru } from "./lru.ts";
 
 /** Candidates of the coarse pass per neighbour asked for (then rescored in float32). */
@@ -152,10 +153,7 @@ export class VectorIndex {
       const id = this.ids[row]!;
       if (!filter && exclude?.has(id)) continue;
       if (out.length === pool) break;
-      let s = 0;
-      const o = row * d;
-      for (let j = 0; j < d; j++) s += this.matrix[o + j]! * query[j]!;
-      out.push({ id, similarity: s });
+      out.push({ id, similarity: dot(query, this.matrix.subarray(row * d, (row + 1) * d)) });
     }
     return out.sort((a, b) => b.similarity - a.similarity || a.id - b.id).slice(0, k);
   }
