@@ -534,7 +534,12 @@ async function main(args: string[]): Promise<number> {
       for (const c of [1, 32]) {
         console.error(`[bench] bare route, ${c} connection(s), ${seconds} s`);
         await lagOf(origin);
-        const r = await load({ url: origin, connections: c, duration: seconds, requests: [get("/__bare")] });
+        const r = await load({
+          url: origin,
+          connections: c,
+          duration: seconds,
+          requests: [get("/__bare")],
+        });
         rows.push({
           ...resultOf("bare `GET /__bare`", r, false),
           connections: c,
@@ -543,7 +548,9 @@ async function main(args: string[]): Promise<number> {
         });
       }
       for (const sc of distinctScenarios(measured, perScenario, filters)) {
-        console.error(`[bench] ${sc.name}: ${sc.requests.length} distinct, ${sc.connections} conn.`);
+        console.error(
+          `[bench] ${sc.name}: ${sc.requests.length} distinct, ${sc.connections} conn.`,
+        );
         await lagOf(origin);
         const third = sc.connections > 1 && sc.key === "servers"
           ? probe(origin, ["/api/v1/health", cachedPath], 20)
@@ -582,17 +589,25 @@ async function main(args: string[]): Promise<number> {
         "",
       );
       const row = (key: string, c: number) =>
-        rows.find((r) => r.connections === c && r.name === distinctScenarios(measured, perScenario, filters).find((s) => s.key === key)!.name)!;
+        rows.find((r) =>
+          r.connections === c &&
+          r.name ===
+            distinctScenarios(measured, perScenario, filters).find((s) => s.key === key)!.name
+        )!;
       const servers32 = row("servers", 32);
       const pr = servers32.probe!;
       const p99 = (xs: number[]) => percentile(xs, 99);
       report.push(
         `Third client during the 32-connection servers run (one request every 20 ms, alternating): ` +
-          `\`/api/v1/health\` p50 ${ms(percentile(pr.health, 50))} ms, p99 ${ms(p99(pr.health))} ms (n ${pr.health.length}); ` +
-          `cached search \`${cachedPath}\` p50 ${ms(percentile(pr.cached, 50))} ms, p99 ${ms(p99(pr.cached))} ms (n ${pr.cached.length}).`,
-        `Server RSS: ${mb(idle.rss)} MB after start, ${mb(after.rss)} MB after the distinct runs; startup ${
-          (startupMs / 1000).toFixed(1)
-        } s.`,
+          `\`/api/v1/health\` p50 ${ms(percentile(pr.health, 50))} ms, p99 ${
+            ms(p99(pr.health))
+          } ms (n ${pr.health.length}); ` +
+          `cached search \`${cachedPath}\` p50 ${ms(percentile(pr.cached, 50))} ms, p99 ${
+            ms(p99(pr.cached))
+          } ms (n ${pr.cached.length}).`,
+        `Server RSS: ${mb(idle.rss)} MB after start, ${
+          mb(after.rss)
+        } MB after the distinct runs; startup ${(startupMs / 1000).toFixed(1)} s.`,
         "",
       );
       const check = (ok: boolean) => (ok ? "PASS" : "FAIL");
@@ -604,13 +619,19 @@ async function main(args: string[]): Promise<number> {
         `- ${check(s1.p50 <= 10)} 1 connection: servers hybrid p50 ≤ 10 ms: ${s1.p50} ms`,
         `- ${check(t1.p50 <= 8)} 1 connection: tools hybrid p50 ≤ 8 ms: ${t1.p50} ms`,
         `- ${check(l1.p99 <= 5)} 1 connection: servers lexical p99 ≤ 5 ms: ${l1.p99} ms`,
-        `- ${check(servers32.rps >= 150 && servers32.p99 <= 300)} 32 connections: servers hybrid ≥ 150 req/s, p99 ≤ 300 ms: ${
+        `- ${
+          check(servers32.rps >= 150 && servers32.p99 <= 300)
+        } 32 connections: servers hybrid ≥ 150 req/s, p99 ≤ 300 ms: ${
           servers32.rps.toFixed(0)
         } req/s, p99 ${servers32.p99} ms`,
-        `- ${check(t32.rps >= 250)} 32 connections: tools hybrid ≥ 250 req/s: ${t32.rps.toFixed(0)}`,
+        `- ${check(t32.rps >= 250)} 32 connections: tools hybrid ≥ 250 req/s: ${
+          t32.rps.toFixed(0)
+        }`,
         `- ${check(r32.rps >= 200)} 32 connections: recommend ≥ 200 req/s: ${r32.rps.toFixed(0)}`,
         `- ${check(errorsFree)} 0 errors or timeouts (and no non-2xx)`,
-        `- ${check(p99(pr.health) <= 20 && p99(pr.cached) <= 20)} health and a cached search p99 ≤ 20 ms during the 32-connection servers run: ${
+        `- ${
+          check(p99(pr.health) <= 20 && p99(pr.cached) <= 20)
+        } health and a cached search p99 ≤ 20 ms during the 32-connection servers run: ${
           ms(p99(pr.health))
         } / ${ms(p99(pr.cached))} ms`,
         `- ${check(servers32.lag.p99 <= 20)} event-loop lag p99 ≤ 20 ms during that run: ${
@@ -660,7 +681,9 @@ async function main(args: string[]): Promise<number> {
       `## toolatlas bench (${navigator.hardwareConcurrency} CPUs, Deno ${Deno.version.deno}; load average ${loadBefore} at start, ${loadAverage()} at end)`,
       "",
       `Catalog: ${catalog}; search mode by default: ${
-        end.embedder !== null ? `hybrid (query model ${end.embedder}, in a worker)` : "lexical only (no vectors in catalog)"
+        end.embedder !== null
+          ? `hybrid (query model ${end.embedder}, in a worker)`
+          : "lexical only (no vectors in catalog)"
       }`,
       ...report,
       `Serving RSS after the whole bench: ${mb(end.rss)} MB. Total runtime ${

@@ -46,7 +46,8 @@ export async function createBenchApp(catalogPath: string, baseUrl: string): Prom
   }, 10);
   root.get("/__lag", (c) => {
     const sorted = lags.splice(0).sort((a, b) => a - b);
-    const at = (p: number) => sorted[Math.min(sorted.length - 1, Math.ceil(p * sorted.length) - 1)] ?? 0;
+    const at = (p: number) =>
+      sorted[Math.min(sorted.length - 1, Math.ceil(p * sorted.length) - 1)] ?? 0;
     return c.json({ n: sorted.length, p50: at(0.5), p99: at(0.99), max: sorted.at(-1) ?? 0 });
   });
   root.get("/__rss", (c) => {

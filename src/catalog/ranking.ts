@@ -11,13 +11,7 @@ import { dot } from "../embed/embedder.ts";
 import type { CatalogContext } from "./context.ts";
 import { AUTHORITY_WEIGHT } from "./authority.ts";
 import { inTurn } from "./cpu_queue.ts";
-import type {
-  LexicalHit,
-  LexicalResult,
-  ServerFilter,
-  ToolFilter,
-  VectorHit,
-} from "./store.ts";
+import type { LexicalHit, LexicalResult, ServerFilter, ToolFilter, VectorHit } from "./store.ts";
 
 /** Ranking modes of `mode=`: default `hybrid`. */
 export const SEARCH_MODES = ["lexical", "semantic", "hybrid"] as const;
