@@ -2,7 +2,7 @@
  * Load generator, run as its own process by `bench/run.ts`: autocannon (npm) over a rotating list
  * of requests against one origin. Each connection walks the list in order, wrapping around.
  *
- * Input: one argument, the JSON of a {@link LoadSpec}. Output: autocannon's result object as JSON
+ * Input: the JSON of a {@link LoadSpec}, as the first argument or on stdin. Output: autocannon's result object as JSON
  * on stdout (`requests.average`, `latency.p50`, `latency.p99`, `non2xx`, `errors`, ...).
  *
  * ```sh
@@ -86,7 +86,9 @@ export function runLoad(spec: LoadSpec): Promise<Record<string, unknown>> {
 }
 
 if (import.meta.main) {
-  const spec = JSON.parse(Deno.args[0] ?? "") as LoadSpec;
+  // The spec comes as the first argument, or on stdin (long request lists exceed argv limits).
+  const text = Deno.args[0] ?? await new Response(Deno.stdin.readable).text();
+  const spec = JSON.parse(text) as LoadSpec;
   const result = await runLoad(spec);
   console.log(JSON.stringify(result));
 }

@@ -24,7 +24,8 @@
  * Options: `--one N` and `--many N` distinct requests per scenario at 1 and 32 connections
  * (default 300 and 2000), `--seconds N` per cached scenario and bare run (default 5),
  * `--connections N` of the cached mode (default 32), `--warmup N` seconds of cached load
- * (default 3), `--seed N` (default 14), `--only distinct|cached` (default both). Catalog:
+ * (default 3), `--seed N` (default 14), `--only distinct|cached` (default both), `--port N` of
+ * the server (default 0: any free port). Catalog:
  * `TOOLATLAS_CATALOG` or `data/catalog.db`. Exit code 1 when a step fails (the server is stopped
  * in every case).
  *
@@ -224,7 +225,7 @@ interface Server {
 }
 
 /** Starts the bench server and waits for `READY <port>` (up to 3 minutes for the model load). */
-async function startServer(): Promise<Server> {
+async function startServer(port: number): Promise<Server> {
   const child = new Deno.Command(Deno.execPath(), {
     args: [
       "run",
@@ -236,7 +237,7 @@ async function startServer(): Promise<Server> {
       "--allow-ffi",
       "--allow-sys",
       fromFileUrl(new URL("./serve.ts", import.meta.url)),
-      "0",
+      String(port),
     ],
     stdin: "null",
     stdout: "piped",
@@ -284,14 +285,18 @@ async function send(origin: string, r: LoadRequest): Promise<void> {
   if (!res.ok) throw new Error(`${r.method} ${r.path}: HTTP ${res.status}`);
 }
 
-/** Runs `bench/load.ts` in its own process and returns autocannon's result. */
+/** Runs `bench/load.ts` in its own process (spec on stdin) and returns autocannon's result. */
 async function load(spec: LoadSpec): Promise<Record<string, unknown>> {
-  const out = await new Deno.Command(Deno.execPath(), {
-    args: ["run", "-A", fromFileUrl(new URL("./load.ts", import.meta.url)), JSON.stringify(spec)],
-    stdin: "null",
+  const child = new Deno.Command(Deno.execPath(), {
+    args: ["run", "-A", fromFileUrl(new URL("./load.ts", import.meta.url))],
+    stdin: "piped",
     stdout: "piped",
     stderr: "inherit",
-  }).output();
+  }).spawn();
+  const writer = child.stdin.getWriter();
+  await writer.write(new TextEncoder().encode(JSON.stringify(spec)));
+  await writer.close();
+  const out = await child.output();
   if (!out.success) throw new Error(`bench/load.ts failed with exit code ${out.code}`);
   return JSON.parse(new TextDecoder().decode(out.stdout)) as Record<string, unknown>;
 }
@@ -445,6 +450,7 @@ async function main(args: string[]): Promise<number> {
       many: { type: "string", default: "2000" },
       seed: { type: "string", default: "14" },
       only: { type: "string", default: "distinct,cached" },
+      port: { type: "string", default: "0" },
     },
   });
   const seconds = Number(values.seconds);
@@ -493,7 +499,7 @@ async function main(args: string[]): Promise<number> {
 
   console.error("[bench] starting bench/serve.ts");
   const t = performance.now();
-  const server = await startServer();
+  const server = await startServer(Number(values.port));
   const startupMs = performance.now() - t;
   const stop = () => stopServer(server);
   Deno.addSignalListener("SIGINT", () => {

@@ -12,7 +12,7 @@ import type { CatalogContext } from "./context.ts";
  * counts three times its UTF-8 JSON (the object graph, and the encoded body the REST adapter keeps
  * with it); a search result is 5-15 KB of JSON.
  */
-export const RESULT_CACHE_BYTES = 48 * 1024 * 1024;
+export const RESULT_CACHE_BYTES = 16 * 1024 * 1024;
 /** Longest cache key kept, in characters: bigger inputs are computed every time (bounds memory). */
 export const MAX_KEY_LENGTH = 2048;
 

@@ -30,8 +30,8 @@ import { ByteLru } from "./lru.ts";
 export const OVERSAMPLE = 2;
 /** Extra coarse candidates beyond `OVERSAMPLE × k`, so small k still rescores a fair pool. */
 const EXTRA = 100;
-/** Budget of the per-filter int8 row copies, bytes (32 MB holds about 64,000 rows of 512). */
-export const SUBSET_CACHE_BYTES = 32 * 1024 * 1024;
+/** Budget of the per-filter int8 row copies, bytes (24 MB holds about 48,000 rows of 512). */
+export const SUBSET_CACHE_BYTES = 24 * 1024 * 1024;
 
 /** A nearest neighbour by cosine similarity (1 = same direction). */
 export interface Neighbour {
