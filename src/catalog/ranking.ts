@@ -234,8 +234,24 @@ function _order(
     );
     order = [...fused.entries()].sort(byExact).map(([id]) => id);
   } else {
-    order = fuseScores(ctx, kind, vector!, lexical.ranked, semantic, signals)
-      .sort(byExact).map(([id]) => id);
+    // The order of `byExact`, with each entry's keys looked up once rather than per comparison.
+    const keyed = fuseScores(ctx, kind, vector!, lexical.ranked, semantic, signals).map((
+      [id, score],
+    ) => {
+      const named = strength.get(id) ?? 0;
+      return {
+        id,
+        score,
+        spam: spam.has(id) ? 1 : 0,
+        named,
+        authority: named > 0 ? authority.get(id) ?? 0 : 0,
+      };
+    });
+    keyed.sort((a, b) =>
+      a.spam - b.spam || b.named - a.named || b.authority - a.authority || b.score - a.score ||
+      a.id - b.id
+    );
+    order = keyed.map((k) => k.id);
   }
   const strongSemantic =
     semantic.filter((h) =>
@@ -299,23 +315,34 @@ export function fuseScores(
     .slice(0, PRIOR_LEAVES)
     .forEach(([leaf], i) => leafPrior.set(leaf, 1 / (i + 1)));
   const candidates = [...new Set([...lexical.map((h) => h.id), ...semantic.map((h) => h.id)])];
-  const score = (id: number, cosine: number) =>
-    (lexicalScore.get(id) ?? 0) + weights.semantic * cosine +
-    weights.taxonomy * (leafPrior.get(leafOf.get(id) ?? "") ?? 0) +
-    prior * (authority.get(id) ?? 0);
+  // The parts of each candidate's score that do not depend on the query vector, looked up once:
+  // score = ((lexical + semantic·cosine) + taxonomy·prior) + authority weight·authority.
+  const n = candidates.length;
+  const lex = new Float64Array(n), tax = new Float64Array(n), auth = new Float64Array(n);
+  const vecs: (Float32Array | undefined)[] = new Array(n);
+  for (let i = 0; i < n; i++) {
+    const id = candidates[i]!;
+    lex[i] = lexicalScore.get(id) ?? 0;
+    tax[i] = weights.taxonomy * (leafPrior.get(leafOf.get(id) ?? "") ?? 0);
+    auth[i] = prior * (authority.get(id) ?? 0);
+    vecs[i] = vectors.get(id);
+  }
+  const score = (i: number, cosine: number) =>
+    lex[i]! + weights.semantic * cosine + tax[i]! + auth[i]!;
   // Similarity to the original query, once per candidate: it ranks the first pass and is the
   // signal confidence is calibrated on.
-  for (const id of candidates) {
-    const signal = signals.get(id)!;
-    const v = vectors.get(id);
+  const similarity = new Float64Array(n);
+  for (let i = 0; i < n; i++) {
+    const signal = signals.get(candidates[i]!)!;
+    const v = vecs[i];
     if (signal.similarity === undefined && v) signal.similarity = dot(vector, v);
+    similarity[i] = signal.similarity ?? 0;
   }
-  const first = candidates.map((id) =>
-    [id, score(id, signals.get(id)!.similarity ?? 0)] as [number, number]
-  ).sort((a, b) => b[1] - a[1] || a[0] - b[0]);
+  const first = Array.from({ length: n }, (_, i) => [i, score(i, similarity[i]!)] as const)
+    .sort((a, b) => b[1] - a[1] || candidates[a[0]]! - candidates[b[0]]!);
   // One round of Rocchio feedback on the best first-pass results.
   const expanded = Float32Array.from(vector);
-  const top = first.slice(0, FEEDBACK.docs).map(([id]) => vectors.get(id))
+  const top = first.slice(0, FEEDBACK.docs).map(([i]) => vecs[i])
     .filter((v): v is Float32Array => v !== undefined);
   for (const v of top) {
     for (let i = 0; i < expanded.length; i++) {
@@ -324,8 +351,8 @@ export function fuseScores(
   }
   const norm = Math.hypot(...expanded) || 1;
   for (let i = 0; i < expanded.length; i++) expanded[i]! /= norm;
-  return candidates.map((id) => {
-    const v = vectors.get(id);
-    return [id, score(id, v ? dot(expanded, v) : 0)];
+  return candidates.map((id, i) => {
+    const v = vecs[i];
+    return [id, score(i, v ? dot(expanded, v) : 0)];
   });
 }

@@ -27,7 +27,7 @@ function canonical(html: string): string | undefined {
 
 function jsonLd(html: string): Record<string, unknown> {
   const m = /<script type="application\/ld\+json">([\s\S]*?)<\/script>/.exec(html);
-  assert.ok(m, "JSON-LD present");
+  assert.ok(m, `JSON-LD present: ${html.slice(0, 300)}`);
   return JSON.parse(m[1]!);
 }
 
@@ -53,7 +53,7 @@ Deno.test("real catalog: 200 random tool pages answer 200 with the tool's name a
     assert.equal(res.headers.get("content-type"), "text/html; charset=UTF-8");
     assert.equal(h1(html), name, url);
     assert.equal(canonical(html), url);
-    assert.equal(jsonLd(html).name, name);
+    assert.equal(jsonLd(html).name, name, url);
     const api = await app.request(`/api/v1/tools/${encodeURIComponent(row.slug)}`);
     assert.ok(validTool(await api.json()), `${url}: ${ajv.errorsText(validTool.errors)}`);
   }
