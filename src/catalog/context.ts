@@ -3,7 +3,7 @@
  *
  * @module
  */
-import { type Embedder, USE_LITE_ID } from "../embed/embedder.ts";
+import { type Embedder, USE_LITE_ID } from "../embed/embedding.ts";
 import { QueryEmbedder } from "../embed/query_embedder.ts";
 import type { SourceInfo } from "../ingest/types.ts";
 import { ByteLru } from "./lru.ts";

@@ -7,7 +7,7 @@
  *
  * @module
  */
-import { dot } from "../embed/embedder.ts";
+import { dot } from "../embed/embedding.ts";
 import type { CatalogContext } from "./context.ts";
 import { AUTHORITY_WEIGHT } from "./authority.ts";
 import { inTurn } from "./cpu_queue.ts";

@@ -23,7 +23,7 @@
  * @module
  */
 import usearch from "usearch";
-import { dot } from "../embed/embedder.ts";
+import { dot } from "../embed/embedding.ts";
 import { ByteLru } from "./lru.ts";
 
 /** Candidates of the coarse pass per neighbour asked for (then rescored in float32). */

@@ -7,7 +7,7 @@
  *
  * @module
  */
-import { type Embedder, USE_LITE_ID } from "./embedder.ts";
+import { type Embedder, USE_LITE_ID } from "./embedding.ts";
 
 /** Most queries embedded in one call of a worker. */
 export const MAX_QUERY_BATCH = 16;

@@ -11,7 +11,7 @@
  * @module
  */
 import { contentHash, EmbeddingCache } from "../catalog/embedding_cache.ts";
-import type { Embedder } from "../embed/embedder.ts";
+import type { Embedder } from "../embed/embedding.ts";
 import type { CatalogServer } from "./merge_servers.ts";
 import type { CatalogTool } from "./types.ts";
 
