@@ -101,16 +101,19 @@ async function main(args: string[]): Promise<number> {
         log: (line) => console.error(line),
         step: (step) => (progress.step = step),
         ...(lexicalReady && { lexical: lexicalReady }),
-        progress: (done, total) => {
+        progress: (done, total, chars) => {
           const now = performance.now();
           if (started === 0) started = now;
-          const rate = done / Math.max(1e-3, (now - started) / 1000);
+          const seconds = Math.max(1e-3, (now - started) / 1000);
+          const rate = done / seconds;
+          // Texts go shortest first: the time left follows the characters left.
+          const charRate = chars.done / seconds;
           Object.assign(progress, {
             step: "embedding",
             done,
             total,
             textsPerSecond: rate,
-            etaSeconds: rate > 0 ? (total - done) / rate : null,
+            etaSeconds: charRate > 0 ? (chars.total - chars.done) / charRate : null,
           });
           if (now - lastLog > 10_000 || done === total) {
             lastLog = now;

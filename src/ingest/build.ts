@@ -104,8 +104,11 @@ export interface BuildOptions {
    * it. `deno task start` uses it to answer within a minute on a fresh clone.
    */
   onLexical?: () => void | Promise<void>;
-  /** Embedding progress: texts done (cached ones included) of the total, after each batch. */
-  onProgress?: (done: number, total: number) => void;
+  /**
+   * Embedding progress after each batch: texts done of the distinct texts to embed, and the same
+   * in characters (texts go shortest first, so characters measure the time left better).
+   */
+  onProgress?: (done: number, total: number, chars: { done: number; total: number }) => void;
   /** Called when the build moves to another step (`embedding`, `classifying`, `writing`). */
   onStep?: (step: string) => void;
 }

@@ -3,7 +3,8 @@
  * `buildCatalog` with `onLexical`, off the serving thread, and reports each stage.
  *
  * Messages to the parent: `{type: "log", line}`, `{type: "step", step}`,
- * `{type: "lexical"}` (the catalog without vectors is in place), `{type: "progress", done, total}`,
+ * `{type: "lexical"}` (the catalog without vectors is in place),
+ * `{type: "progress", done, total, chars: {done, total}}`,
  * `{type: "done"}` (the full catalog is in place) or `{type: "error", message}`.
  *
  * @module
@@ -26,7 +27,7 @@ scope.onmessage = async (event: MessageEvent<StagedBuildRequest>) => {
       embed: true,
       log: (line) => post({ type: "log", line }),
       onLexical: () => post({ type: "lexical" }),
-      onProgress: (done, total) => post({ type: "progress", done, total }),
+      onProgress: (done, total, chars) => post({ type: "progress", done, total, chars }),
       onStep: (step) => post({ type: "step", step }),
     });
     post({ type: "done" });

@@ -74,8 +74,12 @@ export interface EmbedOptions {
   cachePath: string;
   /** Progress sink for whole lines (default: none). */
   log?: (line: string) => void;
-  /** Draws the progress bar in place (default: stderr when it is a terminal). */
-  progress?: (done: number, total: number) => void;
+  /**
+   * Progress after each batch: texts done of the total, and characters done of the total (texts
+   * go shortest first, so the share of characters is the better measure of the time left).
+   * Default: a bar on stderr when it is a terminal, else a line per 10%.
+   */
+  progress?: (done: number, total: number, chars: { done: number; total: number }) => void;
   /** Batches in flight at once (default 4: two per worker of a 2-worker pool). */
   concurrency?: number;
 }
@@ -132,7 +136,8 @@ export async function embedTexts(
       `[ingest] embeddings (${options.embedder.id}): ${cachedCount} cached, ` +
         `${missing.length} distinct texts to embed`,
     );
-    let done = 0;
+    let done = 0, doneChars = 0;
+    const totalChars = missing.reduce((sum, i) => sum + Math.min(texts[i]!.length, 600), 0);
     const batches: number[][] = [];
     for (let i = 0; i < missing.length; i += EMBED_BATCH) {
       batches.push(missing.slice(i, i + EMBED_BATCH));
@@ -146,7 +151,8 @@ export async function embedTexts(
         batch.forEach((i, j) => (vectors[i] = out[j]!));
         cache.putMany(batch.map((i, j) => [hashes[i]!, out[j]!]));
         done += batch.length;
-        progress(done, missing.length);
+        doneChars += batch.reduce((sum, i) => sum + Math.min(texts[i]!.length, 600), 0);
+        progress(done, missing.length, { done: doneChars, total: totalChars });
       }
     };
     const embedStarted = performance.now();

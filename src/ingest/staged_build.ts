@@ -18,8 +18,11 @@ export interface StagedBuildEvents {
   step?: (step: string) => void;
   /** The catalog without vectors is in place at the path. */
   lexical?: () => void;
-  /** Texts embedded so far of the total (distinct texts not in the embedding cache). */
-  progress?: (done: number, total: number) => void;
+  /**
+   * Texts embedded so far of the total (distinct texts not in the embedding cache), and the same
+   * in characters.
+   */
+  progress?: (done: number, total: number, chars: { done: number; total: number }) => void;
   /** The full catalog is in place at the path (vectors included). */
   done?: () => void;
   /** The build stopped; the catalog at the path is whatever was last renamed there. */
@@ -67,6 +70,7 @@ export function startStagedBuild(
         step?: string;
         done?: number;
         total?: number;
+        chars?: { done: number; total: number };
         message?: string;
       }
     >,
@@ -75,8 +79,9 @@ export function startStagedBuild(
     if (m.type === "log") events.log?.(m.line ?? "");
     else if (m.type === "step") events.step?.(m.step ?? "");
     else if (m.type === "lexical") events.lexical?.();
-    else if (m.type === "progress") events.progress?.(m.done ?? 0, m.total ?? 0);
-    else if (m.type === "done") {
+    else if (m.type === "progress") {
+      events.progress?.(m.done ?? 0, m.total ?? 0, m.chars ?? { done: 0, total: 0 });
+    } else if (m.type === "done") {
       end();
       events.done?.();
       settle.resolve();
