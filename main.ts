@@ -167,7 +167,7 @@ async function main(args: string[]): Promise<number> {
             local ? localhostProtection(listeningPort, config.mcpAllowedOrigins) : undefined,
         },
       }),
-    retire: (c) => closeContext(c, false),
+    retire: (c) => closeContext(c),
   });
   onSemantic = async () => {
     try {

@@ -107,6 +107,10 @@ export async function openContext(
       for (const kind of ["tools", "servers"] as const) {
         store.vectors(kind);
         store.leafIds(kind);
+        // The query worker runs the coarse pass of unfiltered vector searches on its own copy.
+        const index = store.vectorIndex(kind);
+        const scanner = embedder as Partial<QueryEmbedder>;
+        if (index && scanner.attachIndex) scanner.attachIndex(kind, index.int8, index.dimension);
       }
       store.leafVectors();
       // The first query would otherwise wait for the worker to load the model.

@@ -11,6 +11,7 @@ import { dot } from "../embed/embedding.ts";
 import type { CatalogContext } from "./context.ts";
 import { AUTHORITY_WEIGHT } from "./authority.ts";
 import { inTurn } from "./cpu_queue.ts";
+import type { QueryEmbedder } from "../embed/query_embedder.ts";
 import type { LexicalHit, LexicalResult, ServerFilter, ToolFilter, VectorHit } from "./store.ts";
 
 /** Ranking modes of `mode=`: default `hybrid`. */
@@ -164,8 +165,9 @@ export async function rank(
 ): Promise<RankedPage> {
   const semanticAvailable = ctx.embedder !== undefined && ctx.store.hasVectors;
   const used: SearchMode = semanticAvailable ? mode : "lexical";
-  // The query is embedded (in a worker) while the lexical candidates are read on this thread.
-  const embedding = used !== "lexical" ? embedQuery(ctx, q) : undefined;
+  // The query is embedded (in a worker) while the lexical candidates are read on this thread;
+  // for a search without filters of its own, the worker also runs the coarse vector scan.
+  const embedding = used !== "lexical" ? _embedForSearch(ctx, kind, q, filter) : undefined;
   // A failed embedding is awaited below; until then it must not count as unhandled.
   embedding?.catch(() => {});
   // The CPU-heavy parts run in turns of their own (`cpu_queue.ts`), so a burst of searches
@@ -177,10 +179,31 @@ export async function rank(
         ? ctx.store.lexicalTools(q, filter as ToolFilter)
         : ctx.store.lexicalServers(q, filter as ServerFilter)
     );
-  const vector = embedding ? await embedding : undefined;
+  const embedded = embedding ? await embedding : undefined;
   return await inTurn(() =>
-    _order(ctx, kind, filter, used, limit, offset, fusion, lexical, vector)
+    _order(ctx, kind, filter, used, limit, offset, fusion, lexical, embedded)
   );
+}
+
+/**
+ * The query vector, and the coarse rows of the vector search when the query worker can scan
+ * them (a fresh query without filters of its own); a cached vector comes without rows.
+ */
+async function _embedForSearch(
+  ctx: CatalogContext,
+  kind: "tools" | "servers",
+  q: string,
+  filter: ToolFilter | ServerFilter,
+): Promise<{ vector: Float32Array; rows?: Int32Array }> {
+  const scanner = ctx.embedder as Partial<QueryEmbedder> | undefined;
+  const key = q.trim();
+  const count = ctx.store.coarseCountFor(kind, filter, SEMANTIC_CANDIDATES);
+  if (count === undefined || !scanner?.embedAndScan || ctx.queryVectors.has(key)) {
+    return { vector: await embedQuery(ctx, q) };
+  }
+  const { vector, rows } = await scanner.embedAndScan(key, kind, count);
+  ctx.queryVectors.set(key, vector, vector.byteLength + key.length * 2 + 100);
+  return rows ? { vector, rows } : { vector };
 }
 
 /** The second part of {@link rank}: nearest neighbours, fusion, order, page and signals. */
@@ -193,13 +216,14 @@ function _order(
   offset: number,
   fusion: Fusion,
   lexical: LexicalResult,
-  vector: Float32Array | undefined,
+  embedded: { vector: Float32Array; rows?: Int32Array } | undefined,
 ): RankedPage {
+  const vector = embedded?.vector;
   let semantic: VectorHit[] = [];
   if (vector) {
     semantic = kind === "tools"
-      ? ctx.store.knnTools(vector, filter as ToolFilter, SEMANTIC_CANDIDATES)
-      : ctx.store.knnServers(vector, filter as ServerFilter, SEMANTIC_CANDIDATES);
+      ? ctx.store.knnTools(vector, filter as ToolFilter, SEMANTIC_CANDIDATES, embedded.rows)
+      : ctx.store.knnServers(vector, filter as ServerFilter, SEMANTIC_CANDIDATES, embedded.rows);
   }
   const signals = new Map<number, Signal>();
   const strength = new Map<number, number>();

@@ -19,7 +19,7 @@ import { openCatalog, SCHEMA_VERSION } from "./db.ts";
 import { ByteLru } from "./lru.ts";
 import { AUTHORITY_WEIGHT } from "./authority.ts";
 import { coreKey, matchKey, toolNameKeys } from "./name_keys.ts";
-import { VectorIndex } from "./vector_index.ts";
+import { coarseCount, VectorIndex } from "./vector_index.ts";
 
 /** BM25 column weights for `tools_fts(name, tags, category, description, features)`. */
 export const TOOL_WEIGHTS = [10, 3, 3, 1, 2] as const;
@@ -487,8 +487,8 @@ export class CatalogStore {
    * @param k how many neighbours
    * @returns neighbours, most similar first; empty when the catalog has no vectors
    */
-  knnTools(vector: Float32Array, filter: ToolFilter, k: number): VectorHit[] {
-    return this.#knn("tools", vector, this.#toolWhere(filter), k);
+  knnTools(vector: Float32Array, filter: ToolFilter, k: number, rows?: Int32Array): VectorHit[] {
+    return this.#knn("tools", vector, this.#toolWhere(filter), k, rows);
   }
 
   /**
@@ -702,8 +702,13 @@ export class CatalogStore {
    * @param k how many neighbours
    * @returns neighbours, most similar first; empty when the catalog has no vectors
    */
-  knnServers(vector: Float32Array, filter: ServerFilter, k: number): VectorHit[] {
-    return this.#knn("servers", vector, this.#serverWhere(filter), k);
+  knnServers(
+    vector: Float32Array,
+    filter: ServerFilter,
+    k: number,
+    rows?: Int32Array,
+  ): VectorHit[] {
+    return this.#knn("servers", vector, this.#serverWhere(filter), k, rows);
   }
 
   /**
@@ -737,6 +742,27 @@ export class CatalogStore {
    */
   approximateKnn(table: "tools" | "servers", vector: Float32Array, k: number): VectorHit[] {
     return this.vectorIndex(table)?.search(vector, k) ?? [];
+  }
+
+  /**
+   * How many coarse candidates the query worker should scan for a k-NN search of this filter
+   * (`vector_index.ts`), or `undefined` when the filter has clauses of its own (its rows are
+   * scanned here, from a cached int8 copy of them).
+   *
+   * @param table `tools` or `servers`
+   * @param filter the search's filter
+   * @param k neighbours wanted
+   * @returns the count, or `undefined`
+   */
+  coarseCountFor(
+    table: "tools" | "servers",
+    filter: ToolFilter | ServerFilter,
+    k: number,
+  ): number | undefined {
+    const where = table === "tools"
+      ? this.#toolWhere(filter as ToolFilter)
+      : this.#serverWhere(filter as ServerFilter);
+    return where.own ? undefined : coarseCount(k, where.exclude.size);
   }
 
   /** True when the catalog was built with embeddings. */
@@ -1078,9 +1104,12 @@ export class CatalogStore {
     vector: Float32Array,
     where: _Where,
     k: number,
+    rows?: Int32Array,
   ): VectorHit[] {
     const index = this.vectorIndex(table);
     if (!index) return [];
+    // The coarse pass already done elsewhere (the query worker), for a search without filters.
+    if (rows && !where.own) return index.rescore(vector, rows, k, where.exclude);
     // The two-stage scan of `vector_index.ts`. Without filters of the caller's own, every row is
     // scanned and the default exclusions (adult entries, variants: a few hundred ids) are dropped
     // from the oversampled result; a filter scans an int8 copy of the rows that pass it.

@@ -64,6 +64,50 @@ export function quantize(v: Float32Array, out: Int8Array, offset = 0): void {
   for (let j = 0; j < v.length; j++) out[offset + j] = Math.round(v[j]! * scale);
 }
 
+/**
+ * The coarse pass alone: the `count` rows of an int8 matrix nearest to a query by int8 cosine
+ * (USearch's native exact scan, one thread). The query embedding worker runs it too, right after
+ * embedding a query, on its own copy of the matrix.
+ *
+ * @param i8 int8 vectors, row after row
+ * @param query unit query vector (float32)
+ * @param dimension vector length
+ * @param count how many rows
+ * @returns row numbers, nearest first
+ */
+export function coarseScan(
+  i8: Int8Array,
+  query: Float32Array,
+  dimension: number,
+  count: number,
+): Int32Array {
+  const rows = i8.length / dimension;
+  if (rows === 0 || count <= 0) return new Int32Array(0);
+  const q8 = new Int8Array(dimension);
+  quantize(query, q8);
+  const found = usearch.exactSearch(
+    i8,
+    q8,
+    dimension,
+    Math.min(rows, count),
+    usearch.MetricKind.Cos,
+    1,
+  ) as { keys: BigUint64Array };
+  return Int32Array.from(found.keys, (k) => Number(k));
+}
+
+/**
+ * How many coarse candidates a search for `k` neighbours takes ({@link OVERSAMPLE}·k + 100),
+ * plus `skip` rows that will be dropped.
+ *
+ * @param k neighbours wanted
+ * @param skip rows excluded after the scan
+ * @returns the count
+ */
+export function coarseCount(k: number, skip = 0): number {
+  return OVERSAMPLE * k + EXTRA + skip;
+}
+
 /** The two-stage scan over one table's vectors (see the module documentation). */
 export class VectorIndex {
   /** Vector length. */
@@ -130,8 +174,6 @@ export class VectorIndex {
   ): Neighbour[] {
     if (k <= 0 || this.size === 0) return [];
     const d = this.dimension;
-    const q8 = new Int8Array(d);
-    quantize(query, q8);
     let data = this.#i8;
     let rows: Int32Array | undefined;
     if (filter) {
@@ -139,23 +181,42 @@ export class VectorIndex {
       data = subset.i8;
       rows = subset.rows;
     }
-    const count = data.length / d;
-    if (count === 0) return [];
-    const pool = OVERSAMPLE * k + EXTRA;
     const skip = filter ? 0 : exclude?.size ?? 0;
-    const coarse = Math.min(count, pool + skip);
-    const found = usearch.exactSearch(data, q8, d, coarse, usearch.MetricKind.Cos, 1) as {
-      keys: BigUint64Array;
-    };
+    let found = coarseScan(data, query, d, coarseCount(k, skip));
+    if (rows) found = found.map((r) => rows[r]!);
+    return this.rescore(query, found, k, filter ? undefined : exclude);
+  }
+
+  /**
+   * The second stage: rescores coarse candidates with the float32 vectors.
+   *
+   * @param query unit query vector
+   * @param rows candidate row numbers, nearest first by the coarse pass
+   * @param k neighbours wanted
+   * @param exclude entry ids to drop
+   * @returns the `k` best, most similar first, with their float32 cosine similarity
+   */
+  rescore(
+    query: Float32Array,
+    rows: Int32Array,
+    k: number,
+    exclude?: ReadonlySet<number>,
+  ): Neighbour[] {
+    const d = this.dimension;
+    const pool = coarseCount(k);
     const out: Neighbour[] = [];
-    for (const key of found.keys) {
-      const row = rows ? rows[Number(key)]! : Number(key);
-      const id = this.ids[row]!;
-      if (!filter && exclude?.has(id)) continue;
+    for (const row of rows) {
+      const id = this.ids[row];
+      if (id === undefined || exclude?.has(id)) continue;
       if (out.length === pool) break;
       out.push({ id, similarity: dot(query, this.matrix.subarray(row * d, (row + 1) * d)) });
     }
     return out.sort((a, b) => b.similarity - a.similarity || a.id - b.id).slice(0, k);
+  }
+
+  /** The int8 vectors, row after row (shared: never change them; copy to send them). */
+  get int8(): Int8Array {
+    return this.#i8;
   }
 
   #subset(key: string, ids: () => Iterable<number>): _Subset {

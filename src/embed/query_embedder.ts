@@ -12,10 +12,11 @@ import { type Embedder, USE_LITE_ID } from "./embedding.ts";
 /** Most queries embedded in one call of a worker. */
 export const MAX_QUERY_BATCH = 16;
 
-/** One query waiting for its vector. */
+/** One query waiting for its vector (and, when asked, its coarse vector-search rows). */
 interface _Job {
   text: string;
-  resolve: (v: Float32Array) => void;
+  scan: { table: string; count: number } | null;
+  resolve: (v: { vector: Float32Array; rows: Int32Array | null }) => void;
   reject: (e: Error) => void;
 }
 
@@ -36,6 +37,7 @@ export class QueryEmbedder implements Embedder {
   #slots: _Slot[];
   #queue: _Job[] = [];
   #closed = false;
+  #indexed = new Set<string>();
 
   /**
    * Starts the workers; each loads the model once (about 0.2 s).
@@ -51,7 +53,9 @@ export class QueryEmbedder implements Embedder {
       const worker = new Worker(new URL("./worker.ts", import.meta.url).href, { type: "module" });
       const slot: _Slot = { worker, busy: undefined, seq: 0 };
       worker.onmessage = (
-        event: MessageEvent<{ id: number; vectors?: Float32Array[]; error?: string }>,
+        event: MessageEvent<
+          { id: number; vectors?: Float32Array[]; rows?: (Int32Array | null)[]; error?: string }
+        >,
       ) => {
         const jobs = slot.busy;
         if (!jobs || event.data.id !== slot.seq) return;
@@ -59,7 +63,11 @@ export class QueryEmbedder implements Embedder {
         if (event.data.error !== undefined) {
           const error = new Error(`Cannot embed the query: ${event.data.error}`);
           for (const job of jobs) job.reject(error);
-        } else jobs.forEach((job, i) => job.resolve(event.data.vectors![i]!));
+        } else {
+          jobs.forEach((job, i) =>
+            job.resolve({ vector: event.data.vectors![i]!, rows: event.data.rows?.[i] ?? null })
+          );
+        }
         this.#dispatch();
       };
       worker.onerror = (event) => {
@@ -91,15 +99,56 @@ export class QueryEmbedder implements Embedder {
    * @returns one unit vector per text, in order
    * @throws {Error} when the embedder is closed or a worker fails
    */
-  embed(texts: string[]): Promise<Float32Array[]> {
+  async embed(texts: string[]): Promise<Float32Array[]> {
+    const all = texts.map((text) => this.#enqueue(text, null));
+    return (await Promise.all(all)).map((r) => r.vector);
+  }
+
+  /**
+   * Gives every worker a copy of a table's int8 vectors, so that {@link QueryEmbedder.embedAndScan}
+   * can run the coarse pass of the vector search there (about 17 MB for the servers).
+   *
+   * @param table `tools` or `servers`
+   * @param i8 int8 vectors, row after row (copied)
+   * @param dimension vector length
+   */
+  attachIndex(table: string, i8: Int8Array, dimension: number): void {
+    for (const slot of this.#slots) {
+      slot.worker.postMessage({ index: { table, i8, dimension } });
+    }
+    this.#indexed.add(table);
+  }
+
+  /**
+   * Embeds one query and, in the same worker, runs the coarse pass of the vector search over an
+   * attached table (`vector_index.ts`: the `count` nearest int8 rows).
+   *
+   * @param text the query
+   * @param table an attached table
+   * @param count coarse candidates wanted
+   * @returns the unit vector, and the row numbers (null when the table is not attached)
+   * @throws {Error} when the embedder is closed or a worker fails
+   */
+  embedAndScan(
+    text: string,
+    table: string,
+    count: number,
+  ): Promise<{ vector: Float32Array; rows: Int32Array | null }> {
+    return this.#enqueue(text, this.#indexed.has(table) ? { table, count } : null);
+  }
+
+  #enqueue(
+    text: string,
+    scan: _Job["scan"],
+  ): Promise<{ vector: Float32Array; rows: Int32Array | null }> {
     if (this.#closed) {
       return Promise.reject(new Error("Cannot embed: the query embedder is closed"));
     }
-    const all = texts.map((text) =>
-      new Promise<Float32Array>((resolve, reject) => this.#queue.push({ text, resolve, reject }))
+    const promise = new Promise<{ vector: Float32Array; rows: Int32Array | null }>(
+      (resolve, reject) => this.#queue.push({ text, scan, resolve, reject }),
     );
     this.#dispatch();
-    return Promise.all(all);
+    return promise;
   }
 
   #dispatch(): void {
@@ -109,7 +158,8 @@ export class QueryEmbedder implements Embedder {
       const jobs = this.#queue.splice(0, MAX_QUERY_BATCH);
       slot.busy = jobs;
       slot.seq++;
-      slot.worker.postMessage({ id: slot.seq, texts: jobs.map((j) => j.text) });
+      const scans = jobs.some((j) => j.scan) ? jobs.map((j) => j.scan) : undefined;
+      slot.worker.postMessage({ id: slot.seq, texts: jobs.map((j) => j.text), scans });
     }
   }
 

@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import { loadUseLite } from "../../src/embed/embedder.ts";
 import { MAX_QUERY_BATCH, QueryEmbedder } from "../../src/embed/query_embedder.ts";
+import { coarseScan, VectorIndex } from "../../src/catalog/vector_index.ts";
 
 Deno.test("the query embedder answers concurrent queries in batches, off the main thread", async () => {
   const embedder = new QueryEmbedder(1);
@@ -20,4 +21,24 @@ Deno.test("the query embedder answers concurrent queries in batches, off the mai
     embedder.close();
   }
   await assert.rejects(() => embedder.embed(["after close"]), /closed/);
+});
+
+Deno.test("the query worker runs the coarse vector scan on its copy of a table", async () => {
+  const local = await loadUseLite();
+  const texts = ["postgres database", "image generator", "send slack messages", "weather"];
+  const vectors = await local.embed(texts);
+  const matrix = new Float32Array(texts.length * 512);
+  vectors.forEach((v, i) => matrix.set(v, i * 512));
+  const index = new VectorIndex(Int32Array.from([11, 12, 13, 14]), matrix, 512);
+  const embedder = new QueryEmbedder(1);
+  try {
+    embedder.attachIndex("tools", index.int8, 512);
+    const { vector, rows } = await embedder.embedAndScan("a SQL database server", "tools", 3);
+    assert.deepEqual([...rows!], [...coarseScan(index.int8, vector, 512, 3)]);
+    assert.equal(index.ids[rows![0]!], 11, "the database entry is nearest");
+    const none = await embedder.embedAndScan("anything", "servers", 3);
+    assert.equal(none.rows, null, "no rows for a table the worker does not hold");
+  } finally {
+    embedder.close();
+  }
 });
