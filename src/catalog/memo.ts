@@ -10,9 +10,9 @@ import type { CatalogContext } from "./context.ts";
 /**
  * Budget of the per-process result cache, bytes (least recently used evicted first). An entry
  * counts three times its UTF-8 JSON (the object graph, and the encoded body the REST adapter keeps
- * with it); a search result is 5-15 KB of JSON.
+ * with it); a search result is 5-15 KB of JSON, so some 300 results are kept.
  */
-export const RESULT_CACHE_BYTES = 16 * 1024 * 1024;
+export const RESULT_CACHE_BYTES = 8 * 1024 * 1024;
 /** Longest cache key kept, in characters: bigger inputs are computed every time (bounds memory). */
 export const MAX_KEY_LENGTH = 2048;
 

@@ -29,10 +29,10 @@ export const SERVER_WEIGHTS = [10, 6, 3, 3, 1, 0.5] as const;
 /** How many candidates each FTS pass returns before re-ranking and filtering. */
 const CANDIDATES = 400;
 /**
- * Budget of the per-term BM25 lists of each table, bytes (12 bytes per matching row: about a
- * million postings; the most common words of the server catalog match up to 15,000 rows).
+ * Budget of the per-term BM25 lists of each table, bytes (12 bytes per matching row: about
+ * 700,000 postings; the most common words of the server catalog match up to 15,000 rows).
  */
-export const TERM_CACHE_BYTES = 12 * 1024 * 1024;
+export const TERM_CACHE_BYTES = 8 * 1024 * 1024;
 /** Budget of the cached id sets of filters, bytes (about 35 KB per server filter). */
 export const FILTER_CACHE_BYTES = 8 * 1024 * 1024;
 /** How many entries named by the query (the exact tier) are taken beyond the FTS candidates. */

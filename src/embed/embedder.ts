@@ -50,6 +50,12 @@ let _loading: Promise<Embedder> | undefined;
  * ```
  */
 export function loadUseLite(): Promise<Embedder> {
-  _loading ??= initModel(modelSource).then((model) => new UseLiteEmbedder(model));
+  _loading ??= initModel(modelSource).then((model) => {
+    // The graph keeps the loaded files (`artifacts`, 27 MB of weights) although the weights now
+    // live in the WebAssembly backend's memory; executing never reads them again.
+    const graph = (model as unknown as { model?: { artifacts?: { weightData?: unknown } } }).model;
+    if (graph?.artifacts) graph.artifacts.weightData = undefined;
+    return new UseLiteEmbedder(model);
+  });
   return _loading;
 }
