@@ -17,8 +17,9 @@ export const RESULT_CACHE_BYTES = 8 * 1024 * 1024;
 export const MAX_KEY_LENGTH = 2048;
 
 /**
- * Returns the cached result for `(name, input)` or computes, caches and returns it. Errors are not
- * cached.
+ * Returns the cached result for `(name, input)` or computes, caches and returns it; callers asking
+ * for the same input while it is computed wait for that computation. Errors are not cached (every
+ * waiter of a failed computation gets the error).
  *
  * @param ctx catalog context holding the cache
  * @param name use-case name, e.g. `searchTools`
@@ -43,13 +44,32 @@ export async function memo<T>(
   if (key.length > MAX_KEY_LENGTH) return await compute();
   const cache = ctx.results;
   if (cache.has(key)) return cache.get(key) as T;
-  const value = await compute();
-  const bytes = typeof value === "object" && value !== null
-    ? encodedJson(value).byteLength * 3
-    : 64;
-  cache.set(key, value, bytes + key.length * 2 + 200);
-  return value;
+  // Concurrent requests for the same input share one computation (a burst of the same search
+  // computed it once per request before it was cached).
+  let running = _inflight.get(cache);
+  if (!running) _inflight.set(cache, running = new Map());
+  const pending = running.get(key);
+  if (pending) return await pending as T;
+  const computing = (async () => {
+    // Registered below before any of this runs, so a synchronous failure is cleared too.
+    await null;
+    try {
+      const value = await compute();
+      const bytes = typeof value === "object" && value !== null
+        ? encodedJson(value).byteLength * 3
+        : 64;
+      cache.set(key, value, bytes + key.length * 2 + 200);
+      return value;
+    } finally {
+      running.delete(key);
+    }
+  })();
+  running.set(key, computing);
+  return await computing;
 }
+
+/** Computations in progress per result cache, by key. */
+const _inflight = new WeakMap<object, Map<string, Promise<unknown>>>();
 
 /** UTF-8 JSON of result objects, made once per object (cached results are shared objects). */
 const _encoded = new WeakMap<object, Uint8Array<ArrayBuffer>>();

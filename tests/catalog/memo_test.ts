@@ -61,3 +61,27 @@ Deno.test("encodedJson serializes a result object once", () => {
   assert.equal(encodedJson(value), first);
   assert.equal(new TextDecoder().decode(first), '{"a":1}');
 });
+
+Deno.test("memo computes once for concurrent callers of the same input", async () => {
+  const ctx = context();
+  let calls = 0;
+  const slow = async () => {
+    calls++;
+    await new Promise((r) => setTimeout(r, 20));
+    return { n: calls };
+  };
+  const results = await Promise.all(Array.from({ length: 8 }, () => memo(ctx, "f", "x", slow)));
+  assert.equal(calls, 1);
+  assert.ok(results.every((r) => r === results[0]));
+  let failures = 0;
+  const failing = async () => {
+    failures++;
+    await new Promise((r) => setTimeout(r, 5));
+    throw new Error("bad");
+  };
+  const settled = await Promise.allSettled([1, 2, 3].map(() => memo(ctx, "g", "y", failing)));
+  assert.equal(failures, 1);
+  assert.ok(settled.every((s) => s.status === "rejected"));
+  await assert.rejects(() => memo(ctx, "g", "y", failing), /bad/);
+  assert.equal(failures, 2, "a failure is not cached");
+});
