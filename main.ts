@@ -18,7 +18,9 @@ import { buildCatalog } from "./src/ingest/build.ts";
 import { AppError } from "./src/errors.ts";
 
 const USAGE = `Usage:
-  deno task start                 serve the API (builds the catalog first when it is missing)
+  deno task start                 serve the API; a missing catalog is built first: lexical search
+                                  answers within about a minute, embeddings are computed in the
+                                  background and semantic search swaps in when they are done
   deno task keys create --tier pro|enterprise --name NAME
   deno task keys list | revoke ID | rotate ID
   deno task ingest [--sources DIR] [--no-embed]
