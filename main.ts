@@ -94,7 +94,11 @@ async function main(args: string[]): Promise<number> {
     textsPerSecond: 0,
     etaSeconds: null,
   };
-  let onSemantic = () => {};
+  // Until the server is set up, a finished build is only noted (and swapped in right after).
+  let semanticDone = false;
+  let onSemantic = () => {
+    semanticDone = true;
+  };
   const startStaged = (lexicalReady?: () => void) => {
     let started = 0, lastLog = 0;
     staged = startStagedBuild(
@@ -182,6 +186,7 @@ async function main(args: string[]): Promise<number> {
       console.error(`[serve] cannot open the semantic catalog: ${error}`);
     }
   };
+  if (semanticDone) onSemantic();
   const server = Deno.serve({
     port: config.port,
     hostname: config.hostname,
