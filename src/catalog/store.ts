@@ -1,10 +1,12 @@
 /**
  * Read-only queries over `catalog.db`: the only module that runs SQL against a built catalog.
  *
- * Lexical search is FTS5 BM25 with per-column weights (name highest), queried twice (all terms,
- * then any term) and re-ranked in {@link rankLexical}: entries that carry the query as one of
- * their names (the exact tier) come first, ordered by the authority prior; then documents
- * matching every term; the authority prior (`authority.ts`) breaks near-ties; spam comes last.
+ * Lexical search is FTS5 BM25 with per-column weights (name highest), summed in memory from
+ * cached per-term lists (the same scores as `bm25()`), candidates taken twice (all terms, then any
+ * term) and re-ranked in {@link rankLexical}: entries that carry the query as one of their names
+ * (the exact tier) come first, ordered by the authority prior; then documents matching every
+ * term; the authority prior (`authority.ts`) breaks near-ties; spam comes last. Vector search is
+ * the two-stage scan of `vector_index.ts`.
  *
  * Every search leaves out adult entries unless the filter asks for them (`adult: true`), and
  * server searches leave out variants (listings of a project whose canonical entry is another
