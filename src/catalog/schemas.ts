@@ -574,6 +574,26 @@ export const PricesOutput = z.object({
 
 // ------------------------------------------------------------------ health
 
+/** Which search is live, and how far the semantic index is while it is built in the background. */
+export const SearchStatus = z.object({
+  mode: z.enum(["hybrid", "lexical"]).describe(
+    "Default ranking served now: hybrid (lexical + semantic) or lexical only",
+  ),
+  semantic: z.enum(["live", "building", "failed", "off"]).describe(
+    "live: vectors in use; building: embeddings are being computed in the background (lexical " +
+      "search answers meanwhile); failed: the background build stopped; off: a catalog without " +
+      "vectors",
+  ),
+  progress: z.object({
+    step: z.string().describe("embedding, classifying, writing or opening"),
+    done: z.number().int().describe("Texts embedded so far"),
+    total: z.number().int().describe("Texts to embed"),
+    textsPerSecond: z.number(),
+    etaSeconds: z.number().nullable().describe("Estimated seconds until every text is embedded"),
+    error: z.string().optional(),
+  }).nullable().describe("Set while building (or after a failure)"),
+});
+
 /** Catalog health. */
 export const HealthOutput = z.object({
   status: z.literal("ok"),
@@ -581,4 +601,5 @@ export const HealthOutput = z.object({
   counts: z.object({ tools: z.number(), servers: z.number(), prices: z.number() }),
   unclassifiedTools: z.number(),
   unclassifiedServers: z.number(),
+  search: SearchStatus,
 });

@@ -21,6 +21,7 @@ import {
   SearchToolsInput,
   TaxonomyInput,
 } from "../catalog/schemas.ts";
+import { encodedJson } from "../catalog/memo.ts";
 import { getHealth, listPrices } from "../catalog/prices.ts";
 import { compareServers, getServer, searchServers, serverFilters } from "../catalog/servers.ts";
 import { getTaxonomy } from "../catalog/taxonomy.ts";
@@ -33,10 +34,6 @@ import {
   toolAlternatives,
 } from "../catalog/tools.ts";
 
-/** UTF-8 JSON of results that the use cases return from their cache (same object each hit). */
-const _serialized = new WeakMap<object, Uint8Array<ArrayBuffer>>();
-const _encoder = new TextEncoder();
-
 /**
  * Answers with a JSON body, serializing and UTF-8 encoding each result object once: use cases
  * return the same object for repeated inputs (see `catalog/memo.ts`), so a cache hit skips
@@ -47,12 +44,7 @@ const _encoder = new TextEncoder();
  * @returns the response
  */
 export function json(c: Context, value: object): Response {
-  let body = _serialized.get(value);
-  if (body === undefined) {
-    body = _encoder.encode(JSON.stringify(value));
-    _serialized.set(value, body);
-  }
-  return c.body(body, 200, { "content-type": "application/json; charset=UTF-8" });
+  return c.body(encodedJson(value), 200, { "content-type": "application/json; charset=UTF-8" });
 }
 
 /** Largest accepted request body, in bytes (see `body.ts`). */

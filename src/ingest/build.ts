@@ -5,7 +5,12 @@
  * @module
  */
 import { loadTaxonomy } from "../catalog/taxonomy.ts";
-import { type CatalogVectors, type Placement, writeCatalog } from "../catalog/writer.ts";
+import {
+  type CatalogVectors,
+  type Placement,
+  writeCatalog,
+  type WriteResult,
+} from "../catalog/writer.ts";
 import {
   type ClassificationSummary,
   Classifier,
@@ -74,6 +79,11 @@ export interface IngestReport {
   embedding?: EmbedStats;
   /** Launch probes merged from the probe store (absent when none was read). */
   probes?: ProbeApplyStats & { skipped: number; inventoryCoverage: number };
+  /**
+   * `lexical` on the catalog a staged build writes first (no vectors yet; the full catalog
+   * follows); absent on a finished build.
+   */
+  stage?: "lexical";
   /** Trust grade counts, score quantiles (p10, p25, p50, p75, p90) and servers with findings. */
   trust: {
     grades: Record<string, number>;
@@ -98,6 +108,20 @@ export interface BuildOptions {
   embedCachePath?: string;
   /** Probe store to merge (default `data/probes.jsonl`; `null`: none). */
   probesPath?: string | URL | null;
+  /**
+   * Called once a catalog without vectors is in place (written and renamed), when embedding is
+   * on: with it, the build first writes a lexical catalog (classified without embeddings, report
+   * `stage: "lexical"`) that can be served at once, then embeds and writes the full catalog over
+   * it. `deno task start` uses it to answer within a minute on a fresh clone.
+   */
+  onLexical?: () => void | Promise<void>;
+  /**
+   * Embedding progress after each batch: texts done of the distinct texts to embed, and the same
+   * in characters (texts go shortest first, so characters measure the time left better).
+   */
+  onProgress?: (done: number, total: number, chars: { done: number; total: number }) => void;
+  /** Called when the build moves to another step (`embedding`, `classifying`, `writing`). */
+  onStep?: (step: string) => void;
 }
 
 /** Merged catalog content before it is written. */
@@ -312,7 +336,15 @@ export async function buildCatalog(options: BuildOptions): Promise<IngestReport>
   const pool = options.embed ?? true ? new EmbedderPool() : undefined;
   let placements: Awaited<ReturnType<typeof classifyAll>>;
   try {
+    if (pool && options.onLexical) {
+      options.onStep?.("classifying");
+      const lexical = await classifyAll(merged, undefined, log);
+      log(`[ingest] writing ${options.catalogPath} without vectors first (lexical search)`);
+      await _write(options.catalogPath, merged, lexical, undefined, started, "lexical");
+      await options.onLexical();
+    }
     if (pool) {
+      options.onStep?.("embedding");
       // Leaf descriptions are embedded with the entries (and cached with them): the classifier
       // and the hybrid ranking's taxonomy prior both use them.
       const leaves = (await loadTaxonomy()).leaves;
@@ -326,6 +358,7 @@ export async function buildCatalog(options: BuildOptions): Promise<IngestReport>
         cachePath: options.embedCachePath ?? "data/embed-cache.db",
         log,
         concurrency: pool.size * 2,
+        ...(options.onProgress && { progress: options.onProgress }),
       });
       vectors = {
         model: stats.model,
@@ -339,18 +372,44 @@ export async function buildCatalog(options: BuildOptions): Promise<IngestReport>
       merged.report.embedding = stats;
       log(
         `[ingest] embedded ${stats.embedded} texts (${stats.cached} from cache; entries and ` +
-          `taxonomy leaves) in ` +
-          `${(stats.ms / 1000).toFixed(1)} s`,
+          `taxonomy leaves) in ${(stats.ms / 1000).toFixed(1)} s` +
+          (stats.embedded > 0 ? `, ${stats.textsPerSecond.toFixed(1)} texts/s` : ""),
       );
     }
+    options.onStep?.("classifying");
     placements = await classifyAll(merged, vectors, log);
   } finally {
     pool?.close();
   }
+  options.onStep?.("writing");
   log(`[ingest] writing ${options.catalogPath}`);
+  _logChanges(log, await _write(options.catalogPath, merged, placements, vectors, started));
+  const t = merged.report.totals;
+  log(
+    `[ingest] done in ${((performance.now() - started) / 1000).toFixed(1)} s: ` +
+      `${t.servers} MCP servers, ${t.tools} AI tools, ${t.prices} LLM prices`,
+  );
+  return merged.report;
+}
+
+/**
+ * Writes the merged catalog (with the report's time, duration and stage set).
+ *
+ * @returns the writer's result (change counts against the catalog it replaced)
+ */
+async function _write(
+  path: string,
+  merged: MergedCatalog,
+  placements: { tools: Map<string, Placement>; servers: Map<string, Placement> },
+  vectors: CatalogVectors | undefined,
+  started: number,
+  stage?: "lexical",
+): Promise<WriteResult> {
   merged.report.builtAt = new Date().toISOString();
   merged.report.durationMs = Math.round(performance.now() - started);
-  const written = await writeCatalog(options.catalogPath, {
+  if (stage) merged.report.stage = stage;
+  else delete merged.report.stage;
+  const written = await writeCatalog(path, {
     tools: merged.tools,
     servers: merged.servers,
     prices: merged.prices,
@@ -361,7 +420,11 @@ export async function buildCatalog(options: BuildOptions): Promise<IngestReport>
     serverPlacements: placements.servers,
     ...(vectors && { vectors }),
   });
-  const c = written.changes;
+  return written;
+}
+
+/** Logs the change counts of one catalog write. */
+function _logChanges(log: (line: string) => void, { changes: c }: WriteResult): void {
   log(
     `[ingest] changes since the previous catalog${
       c.previous ? "" : " (none found: new history)"
@@ -369,12 +432,6 @@ export async function buildCatalog(options: BuildOptions): Promise<IngestReport>
       `${c.added} added, ${c.changed} changed, ${c.unchanged} unchanged, ${c.renamed} renamed, ` +
       `${c.revived} back, ${c.removed} removed; ${c.tombstones} tombstones kept, ${c.expired} expired`,
   );
-  const t = merged.report.totals;
-  log(
-    `[ingest] done in ${((performance.now() - started) / 1000).toFixed(1)} s: ` +
-      `${t.servers} MCP servers, ${t.tools} AI tools, ${t.prices} LLM prices`,
-  );
-  return merged.report;
 }
 
 /** The learned model's part of the ingest report (`taxonomy.model`). */
