@@ -7,7 +7,9 @@
  */
 import { parseArgs } from "node:util";
 import { loadConfig } from "./src/config.ts";
-import { openContext } from "./src/catalog/context.ts";
+import { closeContext, openContext, type SemanticProgress } from "./src/catalog/context.ts";
+import { LiveApp } from "./src/http/live_app.ts";
+import { type StagedBuild, startStagedBuild } from "./src/ingest/staged_build.ts";
 import { createApp } from "./src/http/app.ts";
 import { isLoopback, localhostProtection } from "./src/http/mcp.ts";
 import { openAccess } from "./src/access/access.ts";
@@ -18,7 +20,9 @@ import { findSnapshot, prepareSnapshot, snapshotCommand } from "./src/snapshot/c
 import { AppError } from "./src/errors.ts";
 
 const USAGE = `Usage:
-  deno task start                 serve the API (builds the catalog first when it is missing)
+  deno task start                 serve the API; a missing catalog is built first: lexical search
+                                  answers within about a minute, embeddings are computed in the
+                                  background and semantic search swaps in when they are done
   deno task keys create --tier pro|enterprise --name NAME
   deno task keys list | revoke ID | rotate ID
   deno task ingest [--sources DIR] [--no-embed]
@@ -104,11 +108,77 @@ async function main(args: string[]): Promise<number> {
       console.error(`[serve] serving the catalog already at ${config.catalogPath}`);
     }
   }
+  // A missing catalog is built in two stages when embedding is on: lexical search is served as
+  // soon as the catalog without vectors is written, the semantic catalog swaps in when ready.
+  let staged: StagedBuild | undefined;
+  const progress: SemanticProgress = {
+    state: "building",
+    step: "reading sources",
+    done: 0,
+    total: 0,
+    textsPerSecond: 0,
+    etaSeconds: null,
+  };
+  // Until the server is set up, a finished build is only noted (and swapped in right after).
+  let semanticDone = false;
+  let onSemantic = () => {
+    semanticDone = true;
+  };
+  const startStaged = (lexicalReady?: () => void) => {
+    let started = 0, lastLog = 0;
+    staged = startStagedBuild(
+      { sourcesDir, catalogPath: config.catalogPath, embedCachePath: config.embedCachePath },
+      {
+        log: (line) => console.error(line),
+        step: (step) => (progress.step = step),
+        ...(lexicalReady && { lexical: lexicalReady }),
+        progress: (done, total, chars) => {
+          const now = performance.now();
+          if (started === 0) started = now;
+          const seconds = Math.max(1e-3, (now - started) / 1000);
+          const rate = done / seconds;
+          // Texts go shortest first: the time left follows the characters left.
+          const charRate = chars.done / seconds;
+          Object.assign(progress, {
+            step: "embedding",
+            done,
+            total,
+            textsPerSecond: rate,
+            etaSeconds: charRate > 0 ? (chars.total - chars.done) / charRate : null,
+          });
+          if (now - lastLog > 10_000 || done === total) {
+            lastLog = now;
+            console.error(
+              `[serve] embedding in the background: ${done}/${total} texts, ` +
+                `${rate.toFixed(1)} texts/s, ETA ${Math.round(progress.etaSeconds ?? 0)} s`,
+            );
+          }
+        },
+        done: () => onSemantic(),
+        error: (message) => {
+          Object.assign(progress, { state: "failed", error: message });
+          console.error(`[serve] the background build failed: ${message} (lexical search stays)`);
+        },
+      },
+    );
+    staged.finished.catch(() => {});
+  };
   if (!await _exists(config.catalogPath)) {
     console.error(`[serve] ${config.catalogPath} is missing: building it from ${sourcesDir}`);
-    await buildCatalog(build);
+    if (build.embed) {
+      const { promise, resolve } = Promise.withResolvers<void>();
+      startStaged(resolve);
+      await Promise.race([promise, staged!.finished]);
+    } else await buildCatalog(build);
   }
   const ctx = await openContext(config.catalogPath, config.publicBaseUrl);
+  // A lexical first stage left by an interrupted start is completed in the background too.
+  const stage = (JSON.parse(ctx.store.meta("report") ?? "{}") as { stage?: string }).stage;
+  if (!staged && stage === "lexical" && build.embed) {
+    console.error("[serve] the catalog has no vectors yet: computing them in the background");
+    startStaged();
+  }
+  if (staged) ctx.semantic = progress;
   const access = await openAccess({
     kvPath: config.kvPath,
     tiersJson: config.tiersJson,
@@ -118,14 +188,30 @@ async function main(args: string[]): Promise<number> {
   // DNS-rebinding protection for /mcp whenever the public address is this machine.
   const local = isLoopback(new URL(config.publicBaseUrl).hostname) || isLoopback(config.hostname);
   let listeningPort = config.port;
-  const app = createApp({
-    ctx,
-    access,
-    mcp: {
-      protection: () =>
-        local ? localhostProtection(listeningPort, config.mcpAllowedOrigins) : undefined,
-    },
+  const live = new LiveApp(ctx, {
+    makeApp: (c) =>
+      createApp({
+        ctx: c,
+        access,
+        mcp: {
+          protection: () =>
+            local ? localhostProtection(listeningPort, config.mcpAllowedOrigins) : undefined,
+        },
+      }),
+    retire: (c) => closeContext(c),
   });
+  onSemantic = async () => {
+    try {
+      progress.step = "opening";
+      const semantic = await openContext(config.catalogPath, config.publicBaseUrl);
+      live.swap(semantic);
+      console.error(`[serve] semantic search is live (${semantic.embedder?.id ?? "no model"})`);
+    } catch (error) {
+      Object.assign(progress, { state: "failed", error: String(error) });
+      console.error(`[serve] cannot open the semantic catalog: ${error}`);
+    }
+  };
+  if (semanticDone) onSemantic();
   const server = Deno.serve({
     port: config.port,
     hostname: config.hostname,
@@ -136,7 +222,7 @@ async function main(args: string[]): Promise<number> {
         `[serve] toolatlas listening on http://${shown}:${port} (REST at /api/v1, MCP at /mcp)`,
       );
     },
-  }, app.fetch);
+  }, live.fetch);
   await server.finished;
   return 0;
 }

@@ -1,5 +1,5 @@
 /**
- * `deno task bench:hardening`: what hostile traffic costs the real server (issue 15).
+ * `deno task bench:hardening`: what hostile traffic costs the real server.
  *
  * Starts `main.ts serve` as a subprocess on 127.0.0.1 (catalog `TOOLATLAS_CATALOG` or
  * `data/catalog.db`, a fresh KV in a temporary folder, one Pro key created with `main.ts keys`),

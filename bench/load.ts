@@ -2,7 +2,7 @@
  * Load generator, run as its own process by `bench/run.ts`: autocannon (npm) over a rotating list
  * of requests against one origin. Each connection walks the list in order, wrapping around.
  *
- * Input: one argument, the JSON of a {@link LoadSpec}. Output: autocannon's result object as JSON
+ * Input: the JSON of a {@link LoadSpec}, as the first argument or on stdin. Output: autocannon's result object as JSON
  * on stdout (`requests.average`, `latency.p50`, `latency.p99`, `non2xx`, `errors`, ...).
  *
  * ```sh
@@ -34,10 +34,17 @@ export interface LoadSpec {
   url: string;
   /** Concurrent connections. */
   connections: number;
-  /** Duration in seconds. */
+  /** Duration in seconds (ignored when `distinct` is set). */
   duration: number;
   /** Requests each connection sends in turn. */
   requests: LoadRequest[];
+  /**
+   * Send every request of the list exactly once, shared by all connections (each connection
+   * takes the next unsent one), then stop: no request is repeated, so none is a cache hit.
+   */
+  distinct?: boolean;
+  /** Seconds before a request counts as a timeout (default 10). */
+  timeout?: number;
 }
 
 /**
@@ -47,16 +54,41 @@ export interface LoadSpec {
  * @returns autocannon's result object
  */
 export function runLoad(spec: LoadSpec): Promise<Record<string, unknown>> {
+  if (spec.distinct) {
+    let next = 0;
+    const list = spec.requests;
+    return autocannon({
+      url: spec.url,
+      connections: spec.connections,
+      amount: list.length,
+      timeout: spec.timeout ?? 10,
+      requests: [{
+        setupRequest: (req: Record<string, unknown>) => {
+          const r = list[next++ % list.length]!;
+          return {
+            ...req,
+            method: r.method,
+            path: r.path,
+            ...(r.body !== undefined && { body: r.body }),
+            ...(r.headers && { headers: { ...(req.headers as object), ...r.headers } }),
+          };
+        },
+      }],
+    });
+  }
   return autocannon({
     url: spec.url,
     connections: spec.connections,
     duration: spec.duration,
+    timeout: spec.timeout ?? 10,
     requests: spec.requests,
   });
 }
 
 if (import.meta.main) {
-  const spec = JSON.parse(Deno.args[0] ?? "") as LoadSpec;
+  // The spec comes as the first argument, or on stdin (long request lists exceed argv limits).
+  const text = Deno.args[0] ?? await new Response(Deno.stdin.readable).text();
+  const spec = JSON.parse(text) as LoadSpec;
   const result = await runLoad(spec);
   console.log(JSON.stringify(result));
 }

@@ -4,7 +4,9 @@
  *
  * - `GET /__bare`: a constant `ok`, the floor every endpoint is compared against;
  * - `GET /__rss`: `{rss, heapUsed, embedder}` of this process (`embedder` is the query model id,
- *   or `null` when search is lexical only).
+ *   or `null` when search is lexical only);
+ * - `GET /__lag`: event-loop lag since the previous call, `{n, p50, p99, max}` in ms: a 10 ms
+ *   timer runs all the time, and its lag is how much later than 10 ms each firing came.
  *
  * Listens on 127.0.0.1, port from the first argument or `PORT` (default 0 = any free port), and
  * prints `READY <port>` on stdout once listening. The catalog is `TOOLATLAS_CATALOG` or
@@ -35,6 +37,19 @@ export async function createBenchApp(catalogPath: string, baseUrl: string): Prom
   const app = createApp({ ctx });
   const root = new Hono();
   root.get("/__bare", (c) => c.text("ok"));
+  const lags: number[] = [];
+  let last = performance.now();
+  setInterval(() => {
+    const now = performance.now();
+    lags.push(Math.max(0, now - last - 10));
+    last = now;
+  }, 10);
+  root.get("/__lag", (c) => {
+    const sorted = lags.splice(0).sort((a, b) => a - b);
+    const at = (p: number) =>
+      sorted[Math.min(sorted.length - 1, Math.ceil(p * sorted.length) - 1)] ?? 0;
+    return c.json({ n: sorted.length, p50: at(0.5), p99: at(0.99), max: sorted.at(-1) ?? 0 });
+  });
   root.get("/__rss", (c) => {
     const { rss, heapUsed } = Deno.memoryUsage();
     return c.json({ rss, heapUsed, embedder: ctx.embedder?.id ?? null });

@@ -3,10 +3,35 @@
  *
  * @module
  */
-import { type Embedder, loadUseLite } from "../embed/embedder.ts";
+import { type Embedder, USE_LITE_ID } from "../embed/embedding.ts";
+import { QueryEmbedder } from "../embed/query_embedder.ts";
+import { ByteLru } from "./lru.ts";
+import { RESULT_CACHE_BYTES } from "./memo.ts";
+import { QUERY_CACHE_BYTES } from "./ranking.ts";
 import { CatalogStore } from "./store.ts";
 import type { SourceInfo } from "../model/source.ts";
 import { loadTaxonomy, type Taxonomy } from "../model/taxonomy.ts";
+
+/**
+ * Progress of the semantic index while `deno task start` computes it in the background (the
+ * catalog is served lexically meanwhile), as `/api/v1/health` reports it.
+ */
+export interface SemanticProgress {
+  /** `building` while embedding and writing; `failed` when the background build stopped. */
+  state: "building" | "failed";
+  /** What the build is doing now, e.g. `embedding`, `classifying`, `writing`. */
+  step: string;
+  /** Texts embedded so far (cached ones included). */
+  done: number;
+  /** Texts to embed in all. */
+  total: number;
+  /** Texts embedded per second over the run so far. */
+  textsPerSecond: number;
+  /** Estimated seconds until every text is embedded, or `null` before the rate is known. */
+  etaSeconds: number | null;
+  /** Why the build failed (state `failed`). */
+  error?: string;
+}
 
 /** Shared, read-only state of the catalog use cases. */
 export interface CatalogContext {
@@ -18,22 +43,51 @@ export interface CatalogContext {
   sources: Map<string, SourceInfo>;
   /** Query embedder, present when the catalog holds vectors of the same model. */
   embedder?: Embedder;
-  /** Per-process cache of query vectors by normalized query text (LRU, see `ranking.ts`). */
-  queryVectors: Map<string, Float32Array>;
-  /** Per-process cache of ranked use-case results by validated input (LRU, see `memo.ts`). */
-  results: Map<string, unknown>;
+  /** Per-process cache of query vectors by the text embedded (bytes-bounded LRU, `ranking.ts`). */
+  queryVectors: ByteLru<string, Float32Array>;
+  /** Per-process cache of use-case results by input (bytes-bounded LRU, see `memo.ts`). */
+  results: ByteLru<string, unknown>;
+  /** Set while the semantic index is built in the background (see `main.ts`). */
+  semantic?: SemanticProgress;
+}
+
+/**
+ * Empty per-process caches of a context, within their byte budgets.
+ *
+ * @returns `queryVectors` and `results`
+ */
+export function newCaches(): Pick<CatalogContext, "queryVectors" | "results"> {
+  return {
+    queryVectors: new ByteLru(QUERY_CACHE_BYTES),
+    results: new ByteLru(RESULT_CACHE_BYTES),
+  };
+}
+
+/** Options of {@link openContext}. */
+export interface OpenContextOptions {
+  /**
+   * The query embedder to use when the catalog holds vectors (default: a new
+   * {@link QueryEmbedder}, USE-lite in a worker). Pass one to share it between contexts.
+   */
+  embedder?: Embedder;
 }
 
 /**
  * Opens a built catalog, loads the taxonomy and, when the catalog holds vectors, the query
- * embedder (once per process) and every stored vector (about 1 s and 80 MB for the real catalog).
+ * embedder (USE-lite in a worker, warmed with one query) and every stored vector with its int8
+ * copy (about 1 s and 100 MB for the real catalog). Close it with {@link closeContext}.
  *
  * @param catalogPath path of `catalog.db`
  * @param baseUrl public base URL used for every `svcUrl`
+ * @param options the query embedder to use
  * @returns the context
  * @throws {Error} when the catalog cannot be opened
  */
-export async function openContext(catalogPath: string, baseUrl: string): Promise<CatalogContext> {
+export async function openContext(
+  catalogPath: string,
+  baseUrl: string,
+  options: OpenContextOptions = {},
+): Promise<CatalogContext> {
   const store = CatalogStore.open(catalogPath);
   const sources = JSON.parse(store.meta("sources") ?? "[]") as SourceInfo[];
   const ctx: CatalogContext = {
@@ -41,28 +95,46 @@ export async function openContext(catalogPath: string, baseUrl: string): Promise
     baseUrl: baseUrl.replace(/\/+$/, ""),
     taxonomy: await loadTaxonomy(),
     sources: new Map(sources.map((s) => [s.id, s])),
-    queryVectors: new Map(),
-    results: new Map(),
+    ...newCaches(),
   };
   const model = store.meta("embedding_model");
   if (model !== undefined) {
-    const embedder = await loadUseLite();
-    if (embedder.id === model) {
+    const id = options.embedder?.id ?? USE_LITE_ID;
+    if (id === model) {
+      const embedder = options.embedder ?? new QueryEmbedder();
       ctx.embedder = embedder;
       // Hybrid ranking rescores candidates from memory: read the vectors now, not on a request.
       for (const kind of ["tools", "servers"] as const) {
         store.vectors(kind);
         store.leafIds(kind);
+        // The query worker runs the coarse pass of unfiltered vector searches on its own copy.
+        const index = store.vectorIndex(kind);
+        const scanner = embedder as Partial<QueryEmbedder>;
+        if (index && scanner.attachIndex) scanner.attachIndex(kind, index.int8, index.dimension);
       }
       store.leafVectors();
-    } else {console.error(
-        `[catalog] vectors are of ${model}, not ${embedder.id}: lexical search only`,
-      );}
+      // The first query would otherwise wait for the worker to load the model.
+      await embedder.embed(["warm-up"]);
+    } else {
+      console.error(`[catalog] vectors are of ${model}, not ${id}: lexical search only`);
+    }
   }
   return ctx;
 }
 
-/** `svcUrl` of a tool: `{base}/tools/{slug}` (DESIGN.md "svcUrl"). */
+/**
+ * Closes a context made by {@link openContext}: the store, and the query embedder's workers when
+ * it has a `close()` (one shared with other contexts is the caller's to close).
+ *
+ * @param ctx the context
+ * @param closeEmbedder also close its embedder (default true)
+ */
+export function closeContext(ctx: CatalogContext, closeEmbedder = true): void {
+  ctx.store.close();
+  if (closeEmbedder) (ctx.embedder as { close?: () => void } | undefined)?.close?.();
+}
+
+/** `svcUrl` of a tool: `{base}/tools/{slug}` (the public page of the tool). */
 export function toolUrl(ctx: CatalogContext, slug: string): string {
   return `${ctx.baseUrl}/tools/${encodeURIComponent(slug)}`;
 }

@@ -11,6 +11,7 @@ import {
   PricesInput,
   type PriceSort,
   type PricesOutput,
+  type SearchStatus,
   type SortDir,
 } from "./schemas.ts";
 import { parseInput } from "./validate.ts";
@@ -138,16 +139,18 @@ export function listPrices(ctx: CatalogContext, input: unknown): z.infer<typeof 
   };
 }
 
-/** Health per open catalog: it is read-only while the process runs. */
-const _health = new WeakMap<object, z.infer<typeof HealthOutput>>();
+/** Health per open catalog (all but `search`): it is read-only while the process runs. */
+const _health = new WeakMap<object, Omit<z.infer<typeof HealthOutput>, "search">>();
 
 /**
- * Catalog health: counts, build time, unclassified entries. Computed once per open catalog (the
+ * Catalog health: counts, build time, unclassified entries (computed once per open catalog: the
  * counts scan every row, about 45 ms on the real catalog, and the route is not counted against
- * any quota).
+ * any quota), and which search is live: `hybrid` once the catalog's vectors are in use, `lexical`
+ * while `deno task start` computes them in the background (with progress: texts done of total,
+ * rate, ETA) or when the catalog has none.
  *
  * @param ctx catalog context
- * @returns the health document (shared: never mutate it)
+ * @returns the health document (a new object; its parts are shared: never mutate them)
  */
 export function getHealth(ctx: CatalogContext): z.infer<typeof HealthOutput> {
   let health = _health.get(ctx.store);
@@ -161,5 +164,28 @@ export function getHealth(ctx: CatalogContext): z.infer<typeof HealthOutput> {
     };
     _health.set(ctx.store, health);
   }
-  return health;
+  return { ...health, search: searchStatus(ctx) };
+}
+
+/**
+ * Which search a context serves (see {@link getHealth}).
+ *
+ * @param ctx catalog context
+ * @returns mode, semantic state and background progress
+ */
+export function searchStatus(ctx: CatalogContext): z.infer<typeof SearchStatus> {
+  const live = ctx.embedder !== undefined && ctx.store.hasVectors;
+  const p = ctx.semantic;
+  return {
+    mode: live ? "hybrid" : "lexical",
+    semantic: live ? "live" : p ? (p.state === "failed" ? "failed" : "building") : "off",
+    progress: live || !p ? null : {
+      step: p.step,
+      done: p.done,
+      total: p.total,
+      textsPerSecond: Math.round(p.textsPerSecond * 10) / 10,
+      etaSeconds: p.etaSeconds === null ? null : Math.round(p.etaSeconds),
+      ...(p.error !== undefined && { error: p.error }),
+    },
+  };
 }

@@ -1,16 +1,18 @@
 /**
  * Search ranking over the store's candidate lists: lexical (BM25), semantic (k-NN over sentence
- * embeddings) and hybrid (reciprocal rank fusion of the two), with exact name matches first.
+ * embeddings) and hybrid (score fusion of the two, see {@link rank}), with exact name matches first.
  *
  * Reciprocal rank fusion (Cormack, Clarke and Büttcher, SIGIR 2009): each list contributes
  * `1 / (k + rank)` for every entry it holds (rank from 1), with `k = 60`.
  *
  * @module
  */
-import { dot } from "../embed/embedder.ts";
+import { dot } from "../embed/embedding.ts";
 import type { CatalogContext } from "./context.ts";
 import { AUTHORITY_WEIGHT } from "./authority.ts";
-import type { LexicalHit, ServerFilter, ToolFilter, VectorHit } from "./store.ts";
+import { inTurn } from "./cpu_queue.ts";
+import type { QueryEmbedder } from "../embed/query_embedder.ts";
+import type { LexicalHit, LexicalResult, ServerFilter, ToolFilter, VectorHit } from "./store.ts";
 
 /** Ranking modes of `mode=`: default `hybrid`. */
 export const SEARCH_MODES = ["lexical", "semantic", "hybrid"] as const;
@@ -26,8 +28,11 @@ export const SEMANTIC_CANDIDATES = 200;
  * unrelated short texts around 0.1-0.3).
  */
 export const SEMANTIC_FLOOR = 0.35;
-/** Query vectors kept in memory per process (most recent first out). */
-export const QUERY_CACHE_SIZE = 2000;
+/**
+ * Budget of the per-process query-vector cache, bytes (least recently used evicted first): about
+ * 2,000 queries of 512 dimensions.
+ */
+export const QUERY_CACHE_BYTES = 4.5 * 1024 * 1024;
 
 /**
  * Reciprocal rank fusion of ranked id lists.
@@ -114,16 +119,9 @@ export async function embedQuery(ctx: CatalogContext, q: string): Promise<Float3
   // The cache key is exactly the text embedded (the model is case-sensitive).
   const key = q.trim();
   const hit = ctx.queryVectors.get(key);
-  if (hit) {
-    ctx.queryVectors.delete(key);
-    ctx.queryVectors.set(key, hit);
-    return hit;
-  }
+  if (hit) return hit;
   const [vector] = await ctx.embedder!.embed([key]);
-  ctx.queryVectors.set(key, vector!);
-  if (ctx.queryVectors.size > QUERY_CACHE_SIZE) {
-    ctx.queryVectors.delete(ctx.queryVectors.keys().next().value!);
-  }
+  ctx.queryVectors.set(key, vector!, vector!.byteLength + key.length * 2 + 100);
   return vector!;
 }
 
@@ -131,7 +129,8 @@ export async function embedQuery(ctx: CatalogContext, q: string): Promise<Float3
  * Ranks tools or servers for a query.
  *
  * - `lexical`: BM25 re-ranked (see `rankLexical` in the store).
- * - `semantic`: nearest neighbours by cosine similarity (sqlite-vec, exact k-NN).
+ * - `semantic`: nearest neighbours by cosine similarity (the two-stage scan of `vector_index.ts`:
+ *   int8 coarse pass, float32 rescoring; the same top 10 as exact k-NN on the evaluation set).
  * - `hybrid` (score fusion, the default): candidates are the lexical matches and the
  *   {@link SEMANTIC_CANDIDATES} nearest neighbours; each scores
  *   `lexical / best lexical + semantic·cos(q', entry) + taxonomy·prior(entry)` with the weights of
@@ -166,18 +165,65 @@ export async function rank(
 ): Promise<RankedPage> {
   const semanticAvailable = ctx.embedder !== undefined && ctx.store.hasVectors;
   const used: SearchMode = semanticAvailable ? mode : "lexical";
-  const lexical = used === "semantic"
+  // The query is embedded (in a worker) while the lexical candidates are read on this thread;
+  // for a search without filters of its own, the worker also runs the coarse vector scan.
+  const embedding = used !== "lexical" ? _embedForSearch(ctx, kind, q, filter) : undefined;
+  // A failed embedding is awaited below; until then it must not count as unhandled.
+  embedding?.catch(() => {});
+  // The CPU-heavy parts run in turns of their own (`cpu_queue.ts`), so a burst of searches
+  // leaves the event loop free between them.
+  const lexical: LexicalResult = used === "semantic"
     ? { ranked: [], total: 0 }
-    : kind === "tools"
-    ? ctx.store.lexicalTools(q, filter as ToolFilter)
-    : ctx.store.lexicalServers(q, filter as ServerFilter);
+    : await inTurn(() =>
+      kind === "tools"
+        ? ctx.store.lexicalTools(q, filter as ToolFilter)
+        : ctx.store.lexicalServers(q, filter as ServerFilter)
+    );
+  const embedded = embedding ? await embedding : undefined;
+  return await inTurn(() =>
+    _order(ctx, kind, filter, used, limit, offset, fusion, lexical, embedded)
+  );
+}
+
+/**
+ * The query vector, and the coarse rows of the vector search when the query worker can scan
+ * them (a fresh query without filters of its own); a cached vector comes without rows.
+ */
+async function _embedForSearch(
+  ctx: CatalogContext,
+  kind: "tools" | "servers",
+  q: string,
+  filter: ToolFilter | ServerFilter,
+): Promise<{ vector: Float32Array; rows?: Int32Array }> {
+  const scanner = ctx.embedder as Partial<QueryEmbedder> | undefined;
+  const key = q.trim();
+  const count = ctx.store.coarseCountFor(kind, filter, SEMANTIC_CANDIDATES);
+  if (count === undefined || !scanner?.embedAndScan || ctx.queryVectors.has(key)) {
+    return { vector: await embedQuery(ctx, q) };
+  }
+  const { vector, rows } = await scanner.embedAndScan(key, kind, count);
+  ctx.queryVectors.set(key, vector, vector.byteLength + key.length * 2 + 100);
+  return rows ? { vector, rows } : { vector };
+}
+
+/** The second part of {@link rank}: nearest neighbours, fusion, order, page and signals. */
+function _order(
+  ctx: CatalogContext,
+  kind: "tools" | "servers",
+  filter: ToolFilter | ServerFilter,
+  used: SearchMode,
+  limit: number,
+  offset: number,
+  fusion: Fusion,
+  lexical: LexicalResult,
+  embedded: { vector: Float32Array; rows?: Int32Array } | undefined,
+): RankedPage {
+  const vector = embedded?.vector;
   let semantic: VectorHit[] = [];
-  let vector: Float32Array | undefined;
-  if (used !== "lexical") {
-    vector = await embedQuery(ctx, q);
+  if (vector) {
     semantic = kind === "tools"
-      ? ctx.store.knnTools(vector, filter as ToolFilter, SEMANTIC_CANDIDATES)
-      : ctx.store.knnServers(vector, filter as ServerFilter, SEMANTIC_CANDIDATES);
+      ? ctx.store.knnTools(vector, filter as ToolFilter, SEMANTIC_CANDIDATES, embedded.rows)
+      : ctx.store.knnServers(vector, filter as ServerFilter, SEMANTIC_CANDIDATES, embedded.rows);
   }
   const signals = new Map<number, Signal>();
   const strength = new Map<number, number>();
@@ -212,8 +258,24 @@ export async function rank(
     );
     order = [...fused.entries()].sort(byExact).map(([id]) => id);
   } else {
-    order = fuseScores(ctx, kind, vector!, lexical.ranked, semantic, signals)
-      .sort(byExact).map(([id]) => id);
+    // The order of `byExact`, with each entry's keys looked up once rather than per comparison.
+    const keyed = fuseScores(ctx, kind, vector!, lexical.ranked, semantic, signals).map((
+      [id, score],
+    ) => {
+      const named = strength.get(id) ?? 0;
+      return {
+        id,
+        score,
+        spam: spam.has(id) ? 1 : 0,
+        named,
+        authority: named > 0 ? authority.get(id) ?? 0 : 0,
+      };
+    });
+    keyed.sort((a, b) =>
+      a.spam - b.spam || b.named - a.named || b.authority - a.authority || b.score - a.score ||
+      a.id - b.id
+    );
+    order = keyed.map((k) => k.id);
   }
   const strongSemantic =
     semantic.filter((h) =>
@@ -277,23 +339,34 @@ export function fuseScores(
     .slice(0, PRIOR_LEAVES)
     .forEach(([leaf], i) => leafPrior.set(leaf, 1 / (i + 1)));
   const candidates = [...new Set([...lexical.map((h) => h.id), ...semantic.map((h) => h.id)])];
-  const score = (id: number, cosine: number) =>
-    (lexicalScore.get(id) ?? 0) + weights.semantic * cosine +
-    weights.taxonomy * (leafPrior.get(leafOf.get(id) ?? "") ?? 0) +
-    prior * (authority.get(id) ?? 0);
+  // The parts of each candidate's score that do not depend on the query vector, looked up once:
+  // score = ((lexical + semantic·cosine) + taxonomy·prior) + authority weight·authority.
+  const n = candidates.length;
+  const lex = new Float64Array(n), tax = new Float64Array(n), auth = new Float64Array(n);
+  const vecs: (Float32Array | undefined)[] = new Array(n);
+  for (let i = 0; i < n; i++) {
+    const id = candidates[i]!;
+    lex[i] = lexicalScore.get(id) ?? 0;
+    tax[i] = weights.taxonomy * (leafPrior.get(leafOf.get(id) ?? "") ?? 0);
+    auth[i] = prior * (authority.get(id) ?? 0);
+    vecs[i] = vectors.get(id);
+  }
+  const score = (i: number, cosine: number) =>
+    lex[i]! + weights.semantic * cosine + tax[i]! + auth[i]!;
   // Similarity to the original query, once per candidate: it ranks the first pass and is the
   // signal confidence is calibrated on.
-  for (const id of candidates) {
-    const signal = signals.get(id)!;
-    const v = vectors.get(id);
+  const similarity = new Float64Array(n);
+  for (let i = 0; i < n; i++) {
+    const signal = signals.get(candidates[i]!)!;
+    const v = vecs[i];
     if (signal.similarity === undefined && v) signal.similarity = dot(vector, v);
+    similarity[i] = signal.similarity ?? 0;
   }
-  const first = candidates.map((id) =>
-    [id, score(id, signals.get(id)!.similarity ?? 0)] as [number, number]
-  ).sort((a, b) => b[1] - a[1] || a[0] - b[0]);
+  const first = Array.from({ length: n }, (_, i) => [i, score(i, similarity[i]!)] as const)
+    .sort((a, b) => b[1] - a[1] || candidates[a[0]]! - candidates[b[0]]!);
   // One round of Rocchio feedback on the best first-pass results.
   const expanded = Float32Array.from(vector);
-  const top = first.slice(0, FEEDBACK.docs).map(([id]) => vectors.get(id))
+  const top = first.slice(0, FEEDBACK.docs).map(([i]) => vecs[i])
     .filter((v): v is Float32Array => v !== undefined);
   for (const v of top) {
     for (let i = 0; i < expanded.length; i++) {
@@ -302,8 +375,8 @@ export function fuseScores(
   }
   const norm = Math.hypot(...expanded) || 1;
   for (let i = 0; i < expanded.length; i++) expanded[i]! /= norm;
-  return candidates.map((id) => {
-    const v = vectors.get(id);
-    return [id, score(id, v ? dot(expanded, v) : 0)];
+  return candidates.map((id, i) => {
+    const v = vecs[i];
+    return [id, score(i, v ? dot(expanded, v) : 0)];
   });
 }

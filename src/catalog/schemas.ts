@@ -2,7 +2,7 @@
  * zod schemas of every catalog use case's input and output. The REST routes and the MCP tools
  * parse with the same input schemas and describe their results with the same output schemas.
  *
- * Bounds come from DESIGN.md ("Limits"): `limit` 1..50, default 10 (recommend 1..20, default 5);
+ * Bounds: `limit` 1..50, default 10 (recommend 1..20, default 5);
  * comparisons take 2..5 distinct ids.
  *
  * @module
@@ -11,12 +11,7 @@ import { z } from "zod";
 import { SEARCH_MODES } from "./ranking.ts";
 import { PRICING_MODELS } from "../model/tool.ts";
 import { TrustScore } from "../model/trust.ts";
-import {
-  ProbeSummary,
-  ServerInputFields,
-  ServerVariant,
-  VendorEvidence,
-} from "../model/server.ts";
+import { ProbeSummary, ServerInputFields, ServerVariant, VendorEvidence } from "../model/server.ts";
 
 /** Longest accepted free-text query, in characters. */
 export const MAX_QUERY_LENGTH = 500;
@@ -74,7 +69,7 @@ export const SearchToolsInput = z.object({
   ),
 }).strict();
 
-/** The tool record of SPEC.md §2. */
+/** One AI tool as search, compare and recommendation results show it. */
 export const ToolRecord = z.object({
   slug: z.string(),
   name: z.string(),
@@ -92,7 +87,7 @@ export const ToolRecord = z.object({
 /** A tool record. */
 export type ToolRecord = z.infer<typeof ToolRecord>;
 
-/** Search response of SPEC.md §2. */
+/** Response of an AI tool search: results, total matches and the ranking actually used. */
 export const SearchToolsOutput = z.object({
   results: z.array(ToolRecord),
   total: z.number().int().describe("Number of tools matching the query and filters"),
@@ -234,7 +229,7 @@ export const RecommendInput = z.object({
   limit: limit(20, 5),
 }).strict();
 
-/** Recommendation response of SPEC.md §2. */
+/** Response of a recommendation: the best-fitting tools, each with a confidence. */
 export const RecommendOutput = z.object({
   summary: z.string().describe("One-sentence overview of the answer"),
   recommendations: z.array(z.object({
@@ -559,6 +554,26 @@ export const PricesOutput = z.object({
 
 // ------------------------------------------------------------------ health
 
+/** Which search is live, and how far the semantic index is while it is built in the background. */
+export const SearchStatus = z.object({
+  mode: z.enum(["hybrid", "lexical"]).describe(
+    "Default ranking served now: hybrid (lexical + semantic) or lexical only",
+  ),
+  semantic: z.enum(["live", "building", "failed", "off"]).describe(
+    "live: vectors in use; building: embeddings are being computed in the background (lexical " +
+      "search answers meanwhile); failed: the background build stopped; off: a catalog without " +
+      "vectors",
+  ),
+  progress: z.object({
+    step: z.string().describe("embedding, classifying, writing or opening"),
+    done: z.number().int().describe("Texts embedded so far"),
+    total: z.number().int().describe("Texts to embed"),
+    textsPerSecond: z.number(),
+    etaSeconds: z.number().nullable().describe("Estimated seconds until every text is embedded"),
+    error: z.string().optional(),
+  }).nullable().describe("Set while building (or after a failure)"),
+});
+
 /** Catalog health. */
 export const HealthOutput = z.object({
   status: z.literal("ok"),
@@ -566,6 +581,7 @@ export const HealthOutput = z.object({
   counts: z.object({ tools: z.number(), servers: z.number(), prices: z.number() }),
   unclassifiedTools: z.number(),
   unclassifiedServers: z.number(),
+  search: SearchStatus,
 });
 
 /** Input of `getHealth` (no parameters). */

@@ -1,10 +1,12 @@
 /**
  * Read-only queries over `catalog.db`: the only module that runs SQL against a built catalog.
  *
- * Lexical search is FTS5 BM25 with per-column weights (name highest), queried twice (all terms,
- * then any term) and re-ranked in {@link rankLexical}: entries that carry the query as one of
- * their names (the exact tier) come first, ordered by the authority prior; then documents
- * matching every term; the authority prior (`authority.ts`) breaks near-ties; spam comes last.
+ * Lexical search is FTS5 BM25 with per-column weights (name highest), summed in memory from
+ * cached per-term lists (the same scores as `bm25()`), candidates taken twice (all terms, then any
+ * term) and re-ranked in {@link rankLexical}: entries that carry the query as one of their names
+ * (the exact tier) come first, ordered by the authority prior; then documents matching every
+ * term; the authority prior (`authority.ts`) breaks near-ties; spam comes last. Vector search is
+ * the two-stage scan of `vector_index.ts`.
  *
  * Every search leaves out adult entries unless the filter asks for them (`adult: true`), and
  * server searches leave out variants (listings of a project whose canonical entry is another
@@ -14,6 +16,7 @@
  */
 import type { DatabaseSync, SQLInputValue } from "node:sqlite";
 import { openCatalog, SCHEMA_VERSION } from "./db.ts";
+import { ByteLru } from "./lru.ts";
 import { AUTHORITY_WEIGHT } from "./authority.ts";
 import { toolNameKeys } from "./name_keys.ts";
 import type { ChangeKind, ChangeRow } from "./changes.ts";
@@ -21,6 +24,7 @@ import type { CatalogPrice } from "../model/price.ts";
 import type { CatalogServer } from "../model/server.ts";
 import { coreKey, matchKey } from "../model/text.ts";
 import type { CatalogTool } from "../model/tool.ts";
+import { coarseCount, VectorIndex } from "./vector_index.ts";
 
 /** BM25 column weights for `tools_fts(name, tags, category, description, features)`. */
 export const TOOL_WEIGHTS = [10, 3, 3, 1, 2] as const;
@@ -29,6 +33,13 @@ export const SERVER_WEIGHTS = [10, 6, 3, 3, 1, 0.5] as const;
 
 /** How many candidates each FTS pass returns before re-ranking and filtering. */
 const CANDIDATES = 400;
+/**
+ * Budget of the per-term BM25 lists of each table, bytes (12 bytes per matching row: about
+ * 700,000 postings; the most common words of the server catalog match up to 15,000 rows).
+ */
+export const TERM_CACHE_BYTES = 8 * 1024 * 1024;
+/** Budget of the cached id sets of filters, bytes (about 35 KB per server filter). */
+export const FILTER_CACHE_BYTES = 8 * 1024 * 1024;
 /** How many entries named by the query (the exact tier) are taken beyond the FTS candidates. */
 const EXACT_CANDIDATES = 100;
 
@@ -221,6 +232,44 @@ interface _Where {
   exclude: ReadonlySet<number>;
 }
 
+/** Per-row accumulators of the lexical scorer (zero between queries) and a work buffer. */
+interface _Scratch {
+  score: Float64Array;
+  hits: Uint16Array;
+  values: Float64Array;
+}
+
+/**
+ * The k-th largest number of an array (k from 1), by quickselect; reorders the array.
+ *
+ * @param values the numbers (at least `k` of them)
+ * @param k rank from the top
+ * @returns the value
+ */
+export function kthLargest(values: Float64Array, k: number): number {
+  let lo = 0, hi = values.length - 1;
+  const target = values.length - k;
+  while (lo < hi) {
+    const pivot = values[(lo + hi) >> 1]!;
+    let i = lo, j = hi;
+    while (i <= j) {
+      while (values[i]! < pivot) i++;
+      while (values[j]! > pivot) j--;
+      if (i <= j) {
+        const t = values[i]!;
+        values[i] = values[j]!;
+        values[j] = t;
+        i++;
+        j--;
+      }
+    }
+    if (target <= j) hi = j;
+    else if (target >= i) lo = i;
+    else return values[target]!;
+  }
+  return values[target]!;
+}
+
 /** Flagged row ids of one table. */
 interface _Flagged {
   adult: Set<number>;
@@ -237,7 +286,13 @@ export class CatalogStore {
   /** The file the store was opened from (`undefined` for a database handed in). */
   path: string | undefined;
   #statements = new Map<string, ReturnType<DatabaseSync["prepare"]>>();
+  #arrayStatements = new Map<string, ReturnType<DatabaseSync["prepare"]>>();
   #vectors = new Map<string, Map<number, Float32Array>>();
+  #indexes = new Map<string, VectorIndex>();
+  #once = new Map<string, unknown>();
+  #terms = new Map<string, ByteLru<string, { ids: Int32Array; scores: Float64Array }>>();
+  #scratchOf = new Map<string, _Scratch>();
+  #filters = new ByteLru<string, { ids: Int32Array; mask: Uint8Array }>(FILTER_CACHE_BYTES);
   #flags = new Map<string, _Flagged>();
   #authority = new Map<string, Map<number, number>>();
   #leafVectors: Map<string, Float32Array> | undefined;
@@ -276,6 +331,14 @@ export class CatalogStore {
     this.db.close();
   }
 
+  /** A value computed once per open catalog (the catalog is read-only while it is open). */
+  #memo<T>(key: string, compute: () => T): T {
+    if (this.#once.has(key)) return this.#once.get(key) as T;
+    const value = compute();
+    this.#once.set(key, value);
+    return value;
+  }
+
   #prepare(sql: string) {
     let st = this.#statements.get(sql);
     if (!st) this.#statements.set(sql, st = this.db.prepare(sql));
@@ -310,6 +373,10 @@ export class CatalogStore {
 
   /** Numbers of tools, servers and prices in the catalog. */
   counts(): { tools: number; servers: number; prices: number } {
+    return this.#memo("counts", () => this.#counts());
+  }
+
+  #counts(): { tools: number; servers: number; prices: number } {
     const n = (t: string) => Number(this.#get(`SELECT count(*) AS n FROM ${t}`)!.n);
     return { tools: n("tools"), servers: n("servers"), prices: n("prices") };
   }
@@ -480,8 +547,8 @@ export class CatalogStore {
    * @param k how many neighbours
    * @returns neighbours, most similar first; empty when the catalog has no vectors
    */
-  knnTools(vector: Float32Array, filter: ToolFilter, k: number): VectorHit[] {
-    return this.#knn("tools", vector, this.#toolWhere(filter), k);
+  knnTools(vector: Float32Array, filter: ToolFilter, k: number, rows?: Int32Array): VectorHit[] {
+    return this.#knn("tools", vector, this.#toolWhere(filter), k, rows);
   }
 
   /**
@@ -489,6 +556,10 @@ export class CatalogStore {
    * shows by default (adult tools left out), so a category's count equals its search total.
    */
   toolCategories(): FacetCount[] {
+    return this.#memo("toolCategories", () => this.#toolCategories());
+  }
+
+  #toolCategories(): FacetCount[] {
     return this.#all(
       `SELECT category_key AS value, min(category) AS label, count(*) AS count FROM tools
        WHERE adult = 0 GROUP BY category_key ORDER BY count DESC, label`,
@@ -501,6 +572,10 @@ export class CatalogStore {
    * @returns category key (see `matchKey`) → `{leafId, count}`; ties go to the smaller leaf id
    */
   toolCategoryLeaves(): Map<string, { leafId: string; count: number }> {
+    return this.#memo("toolCategoryLeaves", () => this.#toolCategoryLeaves());
+  }
+
+  #toolCategoryLeaves(): Map<string, { leafId: string; count: number }> {
     const out = new Map<string, { leafId: string; count: number }>();
     for (
       const r of this.#all(
@@ -687,8 +762,67 @@ export class CatalogStore {
    * @param k how many neighbours
    * @returns neighbours, most similar first; empty when the catalog has no vectors
    */
-  knnServers(vector: Float32Array, filter: ServerFilter, k: number): VectorHit[] {
-    return this.#knn("servers", vector, this.#serverWhere(filter), k);
+  knnServers(
+    vector: Float32Array,
+    filter: ServerFilter,
+    k: number,
+    rows?: Int32Array,
+  ): VectorHit[] {
+    return this.#knn("servers", vector, this.#serverWhere(filter), k, rows);
+  }
+
+  /**
+   * Exact k-NN over the stored vectors with sqlite-vec (a full scan of the `vec0` table, about
+   * 40 ms for the servers): the reference the two-stage scan of {@link CatalogStore.knnServers}
+   * is measured against (`deno task eval` prints the recall).
+   *
+   * @param table `tools` or `servers`
+   * @param vector normalized query embedding
+   * @param k how many neighbours
+   * @returns neighbours of every row (no filter, no exclusion), most similar first
+   */
+  exactKnn(table: "tools" | "servers", vector: Float32Array, k: number): VectorHit[] {
+    if (!this.hasVectors) return [];
+    const blob = new Uint8Array(vector.buffer, vector.byteOffset, vector.byteLength);
+    return this.#all(
+      `SELECT rowid AS id, distance FROM ${table}_vec WHERE embedding MATCH ? AND k = ?`,
+      blob,
+      BigInt(k),
+    ).map((r) => ({ id: Number(r.id), similarity: 1 - Number(r.distance) }));
+  }
+
+  /**
+   * Nearest entries by the two-stage scan (`vector_index.ts`), over every row (no filter, no
+   * exclusion): what {@link CatalogStore.exactKnn} is compared with.
+   *
+   * @param table `tools` or `servers`
+   * @param vector normalized query embedding
+   * @param k how many neighbours
+   * @returns neighbours, most similar first
+   */
+  approximateKnn(table: "tools" | "servers", vector: Float32Array, k: number): VectorHit[] {
+    return this.vectorIndex(table)?.search(vector, k) ?? [];
+  }
+
+  /**
+   * How many coarse candidates the query worker should scan for a k-NN search of this filter
+   * (`vector_index.ts`), or `undefined` when the filter has clauses of its own (its rows are
+   * scanned here, from a cached int8 copy of them).
+   *
+   * @param table `tools` or `servers`
+   * @param filter the search's filter
+   * @param k neighbours wanted
+   * @returns the count, or `undefined`
+   */
+  coarseCountFor(
+    table: "tools" | "servers",
+    filter: ToolFilter | ServerFilter,
+    k: number,
+  ): number | undefined {
+    const where = table === "tools"
+      ? this.#toolWhere(filter as ToolFilter)
+      : this.#serverWhere(filter as ServerFilter);
+    return where.own ? undefined : coarseCount(k, where.exclude.size);
   }
 
   /** True when the catalog was built with embeddings. */
@@ -708,28 +842,52 @@ export class CatalogStore {
     let map = this.#vectors.get(table);
     if (map) return map;
     map = new Map();
-    if (this.hasVectors) {
-      const dim = Number(this.meta("embedding_dimension"));
-      const n = Number(this.#get(`SELECT count(*) AS n FROM ${table}`)!.n);
-      const all = new Float32Array(n * dim);
-      let i = 0;
-      // Row by row: materializing every blob at once doubled the process's resident memory.
-      const rows = this.#prepare(`SELECT rowid AS id, embedding FROM ${table}_vec`).iterate();
-      for (const r of rows as Iterable<Record<string, unknown>>) {
-        if (i === n) break;
-        const bytes = r.embedding as Uint8Array;
-        // sqlite-vec stores little-endian float32, the byte order of every platform Deno runs on.
-        // A Float32Array view needs a 4-byte-aligned offset; copy the bytes first when it is not.
-        const aligned = bytes.byteOffset % 4 === 0
-          ? new Float32Array(bytes.buffer, bytes.byteOffset, dim)
-          : new Float32Array(bytes.slice(0, dim * 4).buffer);
-        all.set(aligned, i * dim);
-        map.set(Number(r.id), all.subarray(i * dim, (i + 1) * dim));
-        i++;
+    const index = this.vectorIndex(table);
+    if (index) {
+      for (let r = 0; r < index.size; r++) {
+        map.set(
+          index.ids[r]!,
+          index.matrix.subarray(r * index.dimension, (r + 1) * index.dimension),
+        );
       }
     }
     this.#vectors.set(table, map);
     return map;
+  }
+
+  /**
+   * The in-memory vector index of a table (`vector_index.ts`: float32 vectors and their int8
+   * copy for the two-stage scan), built once from the `vec0` table.
+   *
+   * @param table `tools` or `servers`
+   * @returns the index, or `undefined` for a catalog without vectors
+   */
+  vectorIndex(table: "tools" | "servers"): VectorIndex | undefined {
+    if (!this.hasVectors) return undefined;
+    let index = this.#indexes.get(table);
+    if (index) return index;
+    const dim = Number(this.meta("embedding_dimension"));
+    const n = Number(this.#get(`SELECT count(*) AS n FROM ${table}_vec`)!.n);
+    const all = new Float32Array(n * dim);
+    const ids = new Int32Array(n);
+    let i = 0;
+    // Row by row: materializing every blob at once doubled the process's resident memory.
+    const rows = this.#prepare(`SELECT rowid AS id, embedding FROM ${table}_vec`).iterate();
+    for (const r of rows as Iterable<Record<string, unknown>>) {
+      if (i === n) break;
+      const bytes = r.embedding as Uint8Array;
+      // sqlite-vec stores little-endian float32, the byte order of every platform Deno runs on.
+      // A Float32Array view needs a 4-byte-aligned offset; copy the bytes first when it is not.
+      const aligned = bytes.byteOffset % 4 === 0
+        ? new Float32Array(bytes.buffer, bytes.byteOffset, dim)
+        : new Float32Array(bytes.slice(0, dim * 4).buffer);
+      all.set(aligned, i * dim);
+      ids[i] = Number(r.id);
+      i++;
+    }
+    index = new VectorIndex(ids.subarray(0, i), all.subarray(0, i * dim), dim);
+    this.#indexes.set(table, index);
+    return index;
   }
 
   /** The stored embedding of a tool or server row, or `undefined`. */
@@ -783,6 +941,10 @@ export class CatalogStore {
    * @returns `category`, `hosting`, `transport` and `registryType` counts, largest first
    */
   serverFacets(): Record<"category" | "hosting" | "transport" | "registryType", FacetCount[]> {
+    return this.#memo("serverFacets", () => this.#serverFacets());
+  }
+
+  #serverFacets(): Record<"category" | "hosting" | "transport" | "registryType", FacetCount[]> {
     const out = { category: [], hosting: [], transport: [], registryType: [] } as Record<
       "category" | "hosting" | "transport" | "registryType",
       FacetCount[]
@@ -950,73 +1112,177 @@ export class CatalogStore {
   ): LexicalResult {
     const terms = queryTerms(q);
     if (terms.length === 0) return { ranked: [], total: 0 };
-    const fts = `${table}_fts`;
-    const keys = table === "tools" ? "tool_keys" : "server_keys";
-    const idCol = table === "tools" ? "tool_id" : "server_id";
     // The keys a query names a product by (`name_keys.ts`), as a JSON array for `json_each`.
     const queryKeys = JSON.stringify(
       [...new Set(table === "tools" ? toolNameKeys(q) : [matchKey(q), coreKey(q)])].filter((k) =>
         k !== ""
       ),
     );
-    const sql = `SELECT f.rowid AS id, -bm25(${fts}, ${weights.join(", ")}) AS score,
-        t.authority AS authority, t.spam AS spam,
-        (SELECT max(k.strength) FROM ${keys} k WHERE k.${idCol} = t.id
-          AND k.key IN (SELECT value FROM json_each(?))) AS strength
-      FROM ${fts} f JOIN ${table} t ON t.id = f.rowid
-      WHERE ${fts} MATCH ? AND ${where.sql}
-      ORDER BY bm25(${fts}, ${weights.join(", ")}) LIMIT ?`;
-    const anyTerm = terms.join(" OR ");
-    const allTerms = terms.join(" AND ");
-    const seen = new Map<number, Candidate>();
-    const take = (query: string, all: boolean) => {
-      for (const r of this.#all(sql, queryKeys, query, ...where.params, CANDIDATES)) {
-        const id = Number(r.id);
-        if (seen.has(id)) continue;
-        seen.set(id, {
-          id,
-          bm25: Number(r.score),
-          allTerms: all,
-          authority: Number(r.authority),
-          strength: Number(r.strength ?? 0),
-          spam: Number(r.spam) === 1,
-        });
-      }
-    };
-    take(allTerms, true);
-    if (terms.length > 1) take(anyTerm, false);
-    // Entries named by the query that the FTS passes may have ranked below the candidate cut.
+    // Rows outside the filter (its clauses and the default exclusions; the set of ids is computed
+    // once per filter) are skipped while summing.
+    const { mask } = this.#filterIds(table, where);
+    const { ranked, total } = this.#lexicalPlain(table, weights, terms, queryKeys, mask);
+    return { ranked, total: Math.max(total, ranked.length) };
+  }
+
+  /**
+   * Lexical candidates of a search without filters of its own, scored from per-term lists.
+   *
+   * FTS5's `bm25()` of a query of several terms is the sum, term by term in query order, of each
+   * term's own contribution `idf · f·(k1+1) / (f + k1·(1 − b + b·D/avgdl))` (`fts5_aux.c`; the
+   * idf counts the rows matching that term, `D` is the row's length): so the score of a row for
+   * the single-term query `"t"` is exactly its contribution to any query holding `t`. Those
+   * per-term lists are read once from the FTS index and cached within a byte budget
+   * ({@link TERM_CACHE_BYTES}); a query then sums them in memory (same additions in the same
+   * order, so the same scores as `bm25()`), takes the best {@link CANDIDATES} rows of all terms and
+   * of any term, and counts the rows matching any term, without ranking every match in SQLite
+   * again for each query (a common word matches thousands of servers: about 15 ms per query, and
+   * 3 µs more per match for the join with the table). The default exclusions are skipped while
+   * summing; authority and spam come from memory; the entries the query names from one lookup of
+   * the name keys.
+   */
+  #lexicalPlain(
+    table: "tools" | "servers",
+    weights: readonly number[],
+    terms: string[],
+    queryKeys: string,
+    mask: Uint8Array,
+  ): { ranked: LexicalHit[]; total: number } {
+    const keys = table === "tools" ? "tool_keys" : "server_keys";
+    const idCol = table === "tools" ? "tool_id" : "server_id";
+    const authority = this.authorities(table);
+    const spam = this.#flagged(table).spam;
+    const named = new Map<number, number>();
     for (
       const r of this.#all(
-        `SELECT t.id AS id, t.authority AS authority, t.spam AS spam, max(k.strength) AS strength
-         FROM ${keys} k JOIN ${table} t ON t.id = k.${idCol}
-         WHERE k.key IN (SELECT value FROM json_each(?)) AND ${where.sql}
-         GROUP BY t.id ORDER BY strength DESC, t.authority DESC LIMIT ${EXACT_CANDIDATES}`,
+        `SELECT ${idCol} AS id, max(strength) AS strength FROM ${keys}
+         WHERE key IN (SELECT value FROM json_each(?)) GROUP BY ${idCol}`,
         queryKeys,
-        ...where.params,
       )
     ) {
       const id = Number(r.id);
-      if (seen.has(id)) continue;
-      seen.set(id, {
-        id,
-        bm25: 0,
-        allTerms: true,
-        authority: Number(r.authority),
-        strength: Number(r.strength),
-        spam: Number(r.spam) === 1,
-      });
+      if (mask[id] === 1) named.set(id, Number(r.strength));
     }
-    const total = Number(
-      this.#get(
-        `SELECT count(*) AS n FROM ${fts} f JOIN ${table} t ON t.id = f.rowid
-         WHERE ${fts} MATCH ? AND ${where.sql}`,
-        anyTerm,
-        ...where.params,
-      )!.n,
+    const lists = terms.map((t) => this.#termScores(table, weights, t));
+    const acc = this.#scratch(table);
+    const { score, hits } = acc;
+    const touched: number[] = [];
+    for (const list of lists) {
+      const ids = list.ids, scores = list.scores;
+      for (let j = 0; j < ids.length; j++) {
+        const id = ids[j]!;
+        if (mask[id] !== 1) continue;
+        if (hits[id] === 0) touched.push(id);
+        hits[id]!++;
+        score[id]! += scores[j]!;
+      }
+    }
+    const best = (ids: number[]) => {
+      if (ids.length > CANDIDATES) {
+        const values = acc.values.length >= ids.length
+          ? acc.values.subarray(0, ids.length)
+          : (acc.values = new Float64Array(ids.length));
+        for (let i = 0; i < ids.length; i++) values[i] = score[ids[i]!]!;
+        const cut = kthLargest(values, CANDIDATES);
+        ids = ids.filter((id) => score[id]! >= cut);
+      }
+      return ids.sort((a, b) => score[b]! - score[a]! || a - b).slice(0, CANDIDATES);
+    };
+    const seen = new Map<number, Candidate>();
+    const add = (ids: number[], all: boolean) => {
+      for (const id of ids) {
+        if (seen.has(id)) continue;
+        seen.set(id, {
+          id,
+          bm25: score[id]!,
+          allTerms: all,
+          authority: authority.get(id) ?? 0,
+          strength: named.get(id) ?? 0,
+          spam: spam.has(id),
+        });
+      }
+    };
+    add(best(touched.filter((id) => hits[id] === terms.length)), true);
+    if (terms.length > 1) add(best(touched.slice()), false);
+    for (const id of touched) {
+      hits[id] = 0;
+      score[id] = 0;
+    }
+    // Entries named by the query that the FTS passes may have ranked below the candidate cut.
+    const extra = [...named].filter(([id]) => !seen.has(id))
+      .map(([id, strength]) => ({ id, strength, authority: authority.get(id) ?? 0 }))
+      .sort((a, b) => b.strength - a.strength || b.authority - a.authority || a.id - b.id)
+      .slice(0, EXACT_CANDIDATES);
+    for (const e of extra) {
+      seen.set(e.id, { ...e, bm25: 0, allTerms: true, spam: spam.has(e.id) });
+    }
+    return {
+      ranked: rankLexical([...seen.values()], AUTHORITY_WEIGHT[table]),
+      total: touched.length,
+    };
+  }
+
+  /** Every row matching one FTS term, with its BM25 contribution (`-bm25()` of `"term"`). */
+  #termScores(
+    table: "tools" | "servers",
+    weights: readonly number[],
+    term: string,
+  ): { ids: Int32Array; scores: Float64Array } {
+    let cache = this.#terms.get(table);
+    if (!cache) this.#terms.set(table, cache = new ByteLru(TERM_CACHE_BYTES));
+    const hit = cache.get(term);
+    if (hit) return hit;
+    const sql = `SELECT rowid, -bm25(${table}_fts, ${weights.join(", ")})
+       FROM ${table}_fts WHERE ${table}_fts MATCH ?`;
+    let st = this.#arrayStatements.get(sql);
+    if (!st) {
+      // Rows as arrays, not objects: about twice as fast for the thousands of rows of a common
+      // word (JSON aggregation was faster still, but prints doubles with 15 digits).
+      st = this.db.prepare(sql);
+      (st as unknown as { setReturnArrays(on: boolean): void }).setReturnArrays(true);
+      this.#arrayStatements.set(sql, st);
+    }
+    const rows = st.all(term) as unknown as [number, number][];
+    const list = {
+      ids: Int32Array.from(rows, (r) => r[0]),
+      scores: Float64Array.from(rows, (r) => r[1]),
+    };
+    cache.set(term, list, rows.length * 12 + term.length * 2 + 100);
+    return list;
+  }
+
+  /** Per-row accumulators of a table for {@link CatalogStore.#lexicalPlain} (zero between uses). */
+  #scratch(table: "tools" | "servers"): _Scratch {
+    let s = this.#scratchOf.get(table);
+    if (!s) {
+      const max = Number(this.#get(`SELECT max(id) AS n FROM ${table}`)!.n ?? 0);
+      s = {
+        score: new Float64Array(max + 1),
+        hits: new Uint16Array(max + 1),
+        values: new Float64Array(1024),
+      };
+      this.#scratchOf.set(table, s);
+    }
+    return s;
+  }
+
+  /**
+   * The row ids that pass a filter (its SQL with the default exclusions), as a list and as a
+   * mask indexed by id; computed once per filter and cached within {@link FILTER_CACHE_BYTES}.
+   */
+  #filterIds(table: "tools" | "servers", where: _Where): { ids: Int32Array; mask: Uint8Array } {
+    const key = `${table}\u0000${where.sql}\u0000${JSON.stringify(where.params)}`;
+    const hit = this.#filters.get(key);
+    if (hit) return hit;
+    const ids = Int32Array.from(
+      this.#all(`SELECT t.id AS id FROM ${table} t WHERE ${where.sql}`, ...where.params),
+      (r) => Number(r.id),
     );
-    const ranked = rankLexical([...seen.values()], AUTHORITY_WEIGHT[table]);
-    return { ranked, total: Math.max(total, ranked.length) };
+    const mask = new Uint8Array(this.#scratch(table).hits.length);
+    for (const id of ids) mask[id] = 1;
+    const entry = { ids, mask };
+    this.#filters.set(key, entry, ids.byteLength + mask.byteLength + key.length * 2 + 100);
+    return entry;
   }
 
   #knn(
@@ -1024,26 +1290,19 @@ export class CatalogStore {
     vector: Float32Array,
     where: _Where,
     k: number,
+    rows?: Int32Array,
   ): VectorHit[] {
-    if (!this.hasVectors) return [];
-    const blob = new Uint8Array(vector.buffer, vector.byteOffset, vector.byteLength);
-    // Exact k-NN: sqlite-vec scans every vector (no ANN index). Without filters of the caller's
-    // own, the index is asked for `k` more neighbours than the default exclusions (adult entries,
-    // variants) hold, and those are dropped; filtered queries scan only the rows that pass.
-    const rows = !where.own
-      ? this.#all(
-        `SELECT rowid AS id, distance FROM ${table}_vec WHERE embedding MATCH ? AND k = ?`,
-        blob,
-        BigInt(k + where.exclude.size),
-      ).filter((r) => !where.exclude.has(Number(r.id))).slice(0, k)
-      : this.#all(
-        `SELECT t.id AS id, vec_distance_cosine(v.embedding, ?) AS distance
-         FROM ${table} t JOIN ${table}_vec v ON v.rowid = t.id
-         WHERE ${where.sql} ORDER BY distance LIMIT ?`,
-        blob,
-        ...where.params,
-        k,
-      );
-    return rows.map((r) => ({ id: Number(r.id), similarity: 1 - Number(r.distance) }));
+    const index = this.vectorIndex(table);
+    if (!index) return [];
+    // The coarse pass already done elsewhere (the query worker), for a search without filters.
+    if (rows && !where.own) return index.rescore(vector, rows, k, where.exclude);
+    // The two-stage scan of `vector_index.ts`. Without filters of the caller's own, every row is
+    // scanned and the default exclusions (adult entries, variants: a few hundred ids) are dropped
+    // from the oversampled result; a filter scans an int8 copy of the rows that pass it.
+    if (!where.own) return index.search(vector, k, undefined, where.exclude);
+    return index.search(vector, k, {
+      key: `${where.sql}\u0000${JSON.stringify(where.params)}`,
+      ids: () => this.#filterIds(table, where).ids,
+    });
   }
 }

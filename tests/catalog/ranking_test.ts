@@ -4,6 +4,7 @@ import { recommendTools, searchTools } from "../../src/catalog/tools.ts";
 import { searchServers } from "../../src/catalog/servers.ts";
 import { confidenceOf, evidenceOf } from "../../src/catalog/confidence.ts";
 import { fixtureContext } from "../fixtures/catalog.ts";
+import { newCaches } from "../../src/catalog/context.ts";
 
 const ctx = await fixtureContext({ embed: true });
 const slugs = (r: { results: { slug: string }[] }) => r.results.map((t) => t.slug);
@@ -97,7 +98,7 @@ Deno.test("query vectors are cached per process under exactly the text embedded"
       return embedder.embed(batch);
     },
   };
-  const local = { ...ctx, embedder: counting, queryVectors: new Map(), results: new Map() };
+  const local = { ...ctx, embedder: counting, ...newCaches() };
   await searchTools(local, { q: "make logos" });
   await searchTools(local, { q: " make logos " });
   assert.deepEqual(texts, ["make logos"]);

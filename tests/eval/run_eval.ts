@@ -1,5 +1,5 @@
 /**
- * `deno task eval`: the search evaluation of issue 4. Runs every labelled query of
+ * `deno task eval`: the search evaluation. Runs every labelled query of
  * `tools_queries.json` and `servers_queries.json` through `searchTools` / `searchServers` in each
  * ranking mode (lexical, semantic, hybrid; limit 10) and the tools queries through
  * `recommendTools` (limit 5), then prints nDCG@10, recall@10 and MRR per corpus and mode, the
@@ -14,7 +14,8 @@
  *
  * @module
  */
-import { type CatalogContext, openContext } from "../../src/catalog/context.ts";
+import { type CatalogContext, closeContext, openContext } from "../../src/catalog/context.ts";
+import { embedQuery } from "../../src/catalog/ranking.ts";
 import { rank } from "../../src/catalog/ranking.ts";
 import { searchServers } from "../../src/catalog/servers.ts";
 import { recommendTools, searchTools } from "../../src/catalog/tools.ts";
@@ -627,6 +628,43 @@ export function reportJson(report: EvalReport, perQuery = false): unknown {
   };
 }
 
+/**
+ * Recall of the two-stage vector scan against exact k-NN (sqlite-vec) on the evaluation queries:
+ * the share of queries whose top 10 (as a set) is the same, and the mean overlap of the top 10 and
+ * of the top 200 (the semantic candidates of hybrid ranking).
+ *
+ * @param ctx catalog context with vectors and an embedder
+ * @param labelled the labelled queries per corpus
+ * @returns printable lines, or a note when the catalog has no vectors
+ */
+export async function vectorRecall(
+  ctx: CatalogContext,
+  labelled: Record<Corpus, { query: string }[]>,
+): Promise<string> {
+  if (!ctx.embedder || !ctx.store.hasVectors) return "\nvector recall: n/a (no vectors)";
+  const lines = ["", "vector search (two-stage int8 scan) vs exact k-NN (sqlite-vec):"];
+  for (const corpus of CORPORA) {
+    let same10 = 0, overlap10 = 0, overlap200 = 0;
+    const queries = labelled[corpus];
+    for (const { query } of queries) {
+      const v = await embedQuery(ctx, query);
+      const exact = ctx.store.exactKnn(corpus, v, 200).map((h) => h.id);
+      const found = new Set(ctx.store.approximateKnn(corpus, v, 200).map((h) => h.id));
+      const top = new Set(ctx.store.approximateKnn(corpus, v, 10).map((h) => h.id));
+      const hit10 = exact.slice(0, 10).filter((id) => top.has(id)).length;
+      if (hit10 === 10) same10++;
+      overlap10 += hit10 / 10;
+      overlap200 += exact.filter((id) => found.has(id)).length / exact.length;
+    }
+    const n = Math.max(1, queries.length);
+    lines.push(
+      `${corpus.padEnd(8)}  top 10 identical on ${_f(same10 / n)} of ${queries.length} queries; ` +
+        `recall@10 ${_f(overlap10 / n)}, recall@200 ${_f(overlap200 / n)}`,
+    );
+  }
+  return lines.join("\n");
+}
+
 async function main(args: string[]): Promise<void> {
   const json = args.includes("--json");
   const perQuery = args.includes("--per-query");
@@ -643,8 +681,9 @@ async function main(args: string[]): Promise<void> {
   else {
     const labelled = { tools: await loadQueries("tools"), servers: await loadQueries("servers") };
     console.log(formatReport(report, perQuery, labelled));
+    console.log(await vectorRecall(ctx, labelled));
   }
-  ctx.store.close();
+  closeContext(ctx);
 }
 
 if (import.meta.main) await main(Deno.args);

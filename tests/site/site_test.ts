@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { decodeHTML } from "entities";
 import { openAccess } from "../../src/access/access.ts";
 import type { CatalogContext } from "../../src/catalog/context.ts";
-import { serverUrl, toolUrl } from "../../src/catalog/context.ts";
+import { newCaches, serverUrl, toolUrl } from "../../src/catalog/context.ts";
 import { CatalogStore } from "../../src/catalog/store.ts";
 import { writeCatalog } from "../../src/catalog/writer.ts";
 import { getTool } from "../../src/catalog/tools.ts";
@@ -416,7 +416,7 @@ async function hostileContext(): Promise<CatalogContext> {
     report: {},
     builtAt: "2026-11-22T00:00:00.000Z",
   });
-  return { ...ctx, store: CatalogStore.open(path), results: new Map(), queryVectors: new Map() };
+  return { ...ctx, store: CatalogStore.open(path), ...newCaches() };
 }
 
 Deno.test("site: hostile catalog text is escaped everywhere, JSON-LD included", async () => {

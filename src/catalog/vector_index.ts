@@ -1,0 +1,190 @@
+/**
+ * Vector search in milliseconds: a quantized two-stage scan.
+ *
+ * 1. **Coarse pass**: every vector is kept in memory as int8 (each vector scaled so its largest
+ *    component is ±127; cosine does not depend on the scale), and the query, quantized the same
+ *    way, is compared with all of them by USearch's native exact scan (`exactSearch` of the npm
+ *    package `usearch`, SIMD kernels, one thread). It returns the {@link OVERSAMPLE} × k nearest
+ *    rows by int8 cosine.
+ * 2. **Rescoring**: those rows are scored with the float32 vectors (dot product of unit vectors),
+ *    and the k best are returned, most similar first, with their exact cosine similarity.
+ *
+ * Measured on the real catalog (33,085 server vectors of 512 dimensions, 2 cores): the coarse pass
+ * takes about 1.7 ms (4.5 ms for the same native scan over float32, 19 ms for a plain JavaScript
+ * loop, 40 ms for sqlite-vec's `vec0` scan), the int8 copy is 17 MB and is made at start in about
+ * 0.1 s, and the top 10 equal exact k-NN (`deno task eval` prints the recall on the evaluation
+ * queries). A filter is served by the same scan over an int8 copy of just the rows that pass it,
+ * so a filtered search costs no more than an unfiltered one; copies are cached per filter within
+ * a byte budget. An HNSW graph (USearch `Index`) was measured too: 1.3 ms per query but 8 s to
+ * build at start (or a second artifact to ship) and no filtered search in the JavaScript binding.
+ *
+ * sqlite-vec's `vec0` tables stay the stored form; this index is rebuilt from them at start.
+ *
+ * @module
+ */
+import { dot } from "../embed/embedding.ts";
+import { coarseScan, quantize } from "../embed/int8_scan.ts";
+import { ByteLru } from "./lru.ts";
+
+/** Candidates of the coarse pass per neighbour asked for (then rescored in float32). */
+export const OVERSAMPLE = 2;
+/** Extra coarse candidates beyond `OVERSAMPLE × k`, so small k still rescores a fair pool. */
+const EXTRA = 100;
+/** Budget of the per-filter int8 row copies, bytes (24 MB holds about 48,000 rows of 512). */
+export const SUBSET_CACHE_BYTES = 24 * 1024 * 1024;
+
+/** A nearest neighbour by cosine similarity (1 = same direction). */
+export interface Neighbour {
+  id: number;
+  similarity: number;
+}
+
+/** Rows of the index that pass a filter, with their int8 vectors copied together. */
+interface _Subset {
+  /** Row numbers in the full index. */
+  rows: Int32Array;
+  /** Their int8 vectors, row after row. */
+  i8: Int8Array;
+}
+
+/**
+ * How many coarse candidates a search for `k` neighbours takes ({@link OVERSAMPLE}·k + 100),
+ * plus `skip` rows that will be dropped.
+ *
+ * @param k neighbours wanted
+ * @param skip rows excluded after the scan
+ * @returns the count
+ */
+export function coarseCount(k: number, skip = 0): number {
+  return OVERSAMPLE * k + EXTRA + skip;
+}
+
+/** The two-stage scan over one table's vectors (see the module documentation). */
+export class VectorIndex {
+  /** Vector length. */
+  readonly dimension: number;
+  /** Entry id of each row. */
+  readonly ids: Int32Array;
+  /** Float32 vectors, row after row (unit length). */
+  readonly matrix: Float32Array;
+  #i8: Int8Array;
+  #rowOf = new Map<number, number>();
+  #subsets = new ByteLru<string, _Subset>(SUBSET_CACHE_BYTES);
+
+  /**
+   * @param ids entry id of each row
+   * @param matrix unit vectors, row after row (`ids.length × dimension` numbers)
+   * @param dimension vector length
+   * @throws {RangeError} when the matrix does not hold one vector per id
+   */
+  constructor(ids: Int32Array, matrix: Float32Array, dimension: number) {
+    if (matrix.length !== ids.length * dimension) {
+      throw new RangeError(
+        `Cannot index ${ids.length} ids with ${matrix.length} numbers of dimension ${dimension}`,
+      );
+    }
+    this.dimension = dimension;
+    this.ids = ids;
+    this.matrix = matrix;
+    this.#i8 = new Int8Array(matrix.length);
+    for (let r = 0; r < ids.length; r++) {
+      quantize(matrix.subarray(r * dimension, (r + 1) * dimension), this.#i8, r * dimension);
+      this.#rowOf.set(ids[r]!, r);
+    }
+  }
+
+  /** Number of vectors. */
+  get size(): number {
+    return this.ids.length;
+  }
+
+  /** The float32 vector of an entry (a view, never copy it to change it), or `undefined`. */
+  vectorOf(id: number): Float32Array | undefined {
+    const r = this.#rowOf.get(id);
+    return r === undefined
+      ? undefined
+      : this.matrix.subarray(r * this.dimension, (r + 1) * this.dimension);
+  }
+
+  /**
+   * The `k` nearest entries to a query, among all rows or the rows of a filter.
+   *
+   * @param query unit query vector of {@link VectorIndex.dimension} numbers
+   * @param k how many neighbours
+   * @param filter optional: a cache key naming the filter and a function returning the entry
+   *   ids that pass it (called once per key while the key stays cached)
+   * @param exclude optional: entry ids to leave out (used without a filter: the default
+   *   exclusions are few, so they are dropped after an oversampled scan)
+   * @returns neighbours, most similar first, with their float32 cosine similarity
+   */
+  search(
+    query: Float32Array,
+    k: number,
+    filter?: { key: string; ids: () => Iterable<number> },
+    exclude?: ReadonlySet<number>,
+  ): Neighbour[] {
+    if (k <= 0 || this.size === 0) return [];
+    const d = this.dimension;
+    let data = this.#i8;
+    let rows: Int32Array | undefined;
+    if (filter) {
+      const subset = this.#subset(filter.key, filter.ids);
+      data = subset.i8;
+      rows = subset.rows;
+    }
+    const skip = filter ? 0 : exclude?.size ?? 0;
+    let found = coarseScan(data, query, d, coarseCount(k, skip));
+    if (rows) found = found.map((r) => rows[r]!);
+    return this.rescore(query, found, k, filter ? undefined : exclude);
+  }
+
+  /**
+   * The second stage: rescores coarse candidates with the float32 vectors.
+   *
+   * @param query unit query vector
+   * @param rows candidate row numbers, nearest first by the coarse pass
+   * @param k neighbours wanted
+   * @param exclude entry ids to drop
+   * @returns the `k` best, most similar first, with their float32 cosine similarity
+   */
+  rescore(
+    query: Float32Array,
+    rows: Int32Array,
+    k: number,
+    exclude?: ReadonlySet<number>,
+  ): Neighbour[] {
+    const d = this.dimension;
+    const pool = coarseCount(k);
+    const out: Neighbour[] = [];
+    for (const row of rows) {
+      const id = this.ids[row];
+      if (id === undefined || exclude?.has(id)) continue;
+      if (out.length === pool) break;
+      out.push({ id, similarity: dot(query, this.matrix.subarray(row * d, (row + 1) * d)) });
+    }
+    return out.sort((a, b) => b.similarity - a.similarity || a.id - b.id).slice(0, k);
+  }
+
+  /** The int8 vectors, row after row (shared: never change them; copy to send them). */
+  get int8(): Int8Array {
+    return this.#i8;
+  }
+
+  #subset(key: string, ids: () => Iterable<number>): _Subset {
+    const hit = this.#subsets.get(key);
+    if (hit) return hit;
+    const list: number[] = [];
+    for (const id of ids()) {
+      const r = this.#rowOf.get(id);
+      if (r !== undefined) list.push(r);
+    }
+    list.sort((a, b) => a - b);
+    const d = this.dimension;
+    const rows = Int32Array.from(list);
+    const i8 = new Int8Array(rows.length * d);
+    rows.forEach((r, i) => i8.set(this.#i8.subarray(r * d, (r + 1) * d), i * d));
+    const subset = { rows, i8 };
+    this.#subsets.set(key, subset, i8.byteLength + rows.byteLength + key.length * 2 + 64);
+    return subset;
+  }
+}

@@ -1,0 +1,102 @@
+/**
+ * A catalog build in two stages, off the serving thread: `deno task start` on a fresh clone
+ * serves lexical search as soon as the catalog without vectors is written, and swaps in the
+ * semantic catalog when the embeddings are done.
+ *
+ * The build runs in a Web Worker (`build_worker.ts`; its embedding pool's workers under it), so
+ * the event loop that serves requests only receives messages.
+ *
+ * @module
+ */
+import type { StagedBuildRequest } from "./build_worker.ts";
+
+/** Callbacks of {@link startStagedBuild}; every one optional. */
+export interface StagedBuildEvents {
+  /** A progress line of the build (merge counts, steps). */
+  log?: (line: string) => void;
+  /** The build moved to another step (`classifying`, `embedding`, `writing`). */
+  step?: (step: string) => void;
+  /** The catalog without vectors is in place at the path. */
+  lexical?: () => void;
+  /**
+   * Texts embedded so far of the total (distinct texts not in the embedding cache), and the same
+   * in characters.
+   */
+  progress?: (done: number, total: number, chars: { done: number; total: number }) => void;
+  /** The full catalog is in place at the path (vectors included). */
+  done?: () => void;
+  /** The build stopped; the catalog at the path is whatever was last renamed there. */
+  error?: (message: string) => void;
+}
+
+/** A running staged build. */
+export interface StagedBuild {
+  /** Settles when the build ends: resolves after `done`, rejects after `error`. */
+  finished: Promise<void>;
+  /** Stops the build (the worker is terminated; a half-written temporary file is left). */
+  stop(): void;
+}
+
+/**
+ * Starts a staged build of `catalogPath` in a worker.
+ *
+ * @param request sources folder, catalog path, embedding cache path
+ * @param events callbacks per stage
+ * @returns the running build
+ * @example
+ * ```ts
+ * const build = startStagedBuild(
+ *   { sourcesDir: "../shared/data", catalogPath: "data/catalog.db" },
+ *   { lexical: () => console.log("lexical catalog ready") },
+ * );
+ * await build.finished;
+ * ```
+ */
+export function startStagedBuild(
+  request: StagedBuildRequest,
+  events: StagedBuildEvents = {},
+): StagedBuild {
+  const worker = new Worker(new URL("./build_worker.ts", import.meta.url).href, {
+    type: "module",
+  });
+  let settle: { resolve: () => void; reject: (e: Error) => void };
+  const finished = new Promise<void>((resolve, reject) => (settle = { resolve, reject }));
+  const end = () => worker.terminate();
+  worker.onmessage = (
+    event: MessageEvent<
+      {
+        type: string;
+        line?: string;
+        step?: string;
+        done?: number;
+        total?: number;
+        chars?: { done: number; total: number };
+        message?: string;
+      }
+    >,
+  ) => {
+    const m = event.data;
+    if (m.type === "log") events.log?.(m.line ?? "");
+    else if (m.type === "step") events.step?.(m.step ?? "");
+    else if (m.type === "lexical") events.lexical?.();
+    else if (m.type === "progress") {
+      events.progress?.(m.done ?? 0, m.total ?? 0, m.chars ?? { done: 0, total: 0 });
+    } else if (m.type === "done") {
+      end();
+      events.done?.();
+      settle.resolve();
+    } else if (m.type === "error") {
+      end();
+      events.error?.(m.message ?? "unknown error");
+      settle.reject(new Error(m.message ?? "unknown error"));
+    }
+  };
+  worker.onerror = (event) => {
+    event.preventDefault();
+    end();
+    events.error?.(event.message);
+    settle.reject(new Error(event.message));
+  };
+  worker.postMessage(request);
+  return { finished, stop: end };
+}
