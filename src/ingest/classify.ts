@@ -59,6 +59,7 @@
  */
 import { z } from "zod";
 import type { LeafModel } from "./leaf_model.ts";
+import { loadJsonData } from "./data_file.ts";
 import {
   type PlacedLeaf,
   type Placement,
@@ -127,14 +128,7 @@ export const CATEGORY_MAP_URL = new URL("../../data/category_map.json", import.m
  * ```
  */
 export async function loadCategoryMap(url: URL = CATEGORY_MAP_URL): Promise<CategoryMap> {
-  const parsed = CategoryMapSchema.safeParse(JSON.parse(await Deno.readTextFile(url)));
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    throw new TypeError(
-      `Cannot load category map "${url.pathname}": ${issue?.path.join(".")} ${issue?.message}`,
-    );
-  }
-  return parsed.data;
+  return await loadJsonData(url, CategoryMapSchema, "category map");
 }
 
 /**

@@ -9,7 +9,7 @@
  */
 import { decodeHTML } from "entities";
 import type { SourceReport } from "./report.ts";
-import { ICON_MIME_TYPES, type ServerIcon } from "../model/server.ts";
+import { ICON_MIME_TYPES, type ServerIcon, type ServerRemote } from "../model/server.ts";
 
 /** Values sources use to mean "no value": compared lowercase after trimming. */
 const PLACEHOLDERS = new Set([
@@ -152,6 +152,49 @@ export function cleanIcons(value: unknown, report?: SourceReport): ServerIcon[] 
 }
 
 /**
+ * A server's remote endpoint from the transport type and URL a source gives: only a
+ * `streamable-http` or `sse` endpoint with a URL is a remote (`stdio`, unknown types and a
+ * missing URL give `undefined`).
+ *
+ * @example
+ * ```ts
+ * cleanRemote("sse", "https://x.example/sse"); // { type: "sse", url: "https://x.example/sse" }
+ * cleanRemote("stdio", "https://x.example/"); // undefined
+ * ```
+ *
+ * @param type the transport type as the source writes it
+ * @param url the endpoint URL
+ * @param report counts text repairs when given
+ * @returns `{ type, url }` (no headers), or `undefined`
+ */
+export function cleanRemote(
+  type: unknown,
+  url: unknown,
+  report?: SourceReport,
+): ServerRemote | undefined {
+  const kind = cleanText(type, report);
+  const endpoint = cleanText(url, report);
+  if ((kind !== "streamable-http" && kind !== "sse") || endpoint === undefined) return undefined;
+  return { type: kind, url: endpoint };
+}
+
+/**
+ * Parses an absolute web address.
+ *
+ * @param text URL text, e.g. `"https://x.example/sse"`
+ * @returns the parsed URL, or `undefined` when it cannot be parsed or its scheme is not http(s)
+ */
+export function parseWebUrl(text: string): URL | undefined {
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    return undefined;
+  }
+  return url.protocol === "https:" || url.protocol === "http:" ? url : undefined;
+}
+
+/**
  * Parses and cleans a web URL: adds `https://` when the scheme is missing, keeps only http(s),
  * strips tracking parameters (`utm_*`, `ref`, ...) and the fragment.
  *
@@ -166,14 +209,8 @@ export function cleanIcons(value: unknown, report?: SourceReport): ServerIcon[] 
 export function cleanUrl(value: unknown, report?: SourceReport): string | undefined {
   const text = cleanText(value);
   if (text === undefined || /\s/.test(text)) return undefined;
-  const withScheme = /^[a-z][a-z0-9+.-]*:/i.test(text) ? text : `https://${text}`;
-  let url: URL;
-  try {
-    url = new URL(withScheme);
-  } catch {
-    return undefined;
-  }
-  if (url.protocol !== "https:" && url.protocol !== "http:") return undefined;
+  const url = parseWebUrl(/^[a-z][a-z0-9+.-]*:/i.test(text) ? text : `https://${text}`);
+  if (url === undefined) return undefined;
   if (!url.hostname.includes(".") && url.hostname !== "localhost") return undefined;
   let stripped = false;
   for (const key of [...url.searchParams.keys()]) {
@@ -326,9 +363,64 @@ export async function readJsonFile(path: string, report?: SourceReport): Promise
   return JSON.parse(stripBom(text, report));
 }
 
+/**
+ * Reads a JSON file that holds a whole source's records, for an adapter that counts a broken file
+ * instead of failing: a file that is not valid JSON counts as one record read and skipped as
+ * `invalid_json`.
+ *
+ * @example
+ * ```ts
+ * const data = await readJsonOrSkip(`${root}/${FILE}`, report);
+ * if (data === undefined) return [];
+ * ```
+ *
+ * @param path file path
+ * @param report counts the file, a `bom` repair, and the `invalid_json` skip
+ * @returns the parsed value (never `undefined`), or `undefined` when the file is not valid JSON
+ * @throws {Deno.errors.NotFound} when the file is missing (and any other error reading it)
+ */
+export async function readJsonOrSkip(path: string, report: SourceReport): Promise<unknown> {
+  try {
+    return await readJsonFile(path, report);
+  } catch (error) {
+    if (!(error instanceof SyntaxError)) throw error;
+    report.read();
+    report.skip("invalid_json");
+    return undefined;
+  }
+}
+
 /** Type guard: a plain JSON object (not an array, not null). */
 export function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+/**
+ * Maps the objects of a JSON array, the usual shape of a nested list in a source record
+ * (`packages`, `remotes`, `tools` ...): a value that is not an array gives `[]`; elements that are
+ * not plain objects, and those `map` turns into `undefined`, are dropped.
+ *
+ * @example
+ * ```ts
+ * mapRecords([{ name: "a" }, 3, { id: 1 }], (r) => cleanText(r.name)) // ["a"]
+ * ```
+ *
+ * @param value any parsed JSON value
+ * @param map converts one object, or returns `undefined` to drop it
+ * @returns the converted elements, in array order
+ */
+export function mapRecords<T>(
+  value: unknown,
+  map: (item: Record<string, unknown>) => T | undefined,
+): T[] {
+  if (!Array.isArray(value)) return [];
+  const out: T[] = [];
+  for (const item of value) {
+    if (!isRecord(item)) continue;
+    const mapped = map(item);
+    if (mapped !== undefined) out.push(mapped);
+  }
+  return out;
 }
 
 /**

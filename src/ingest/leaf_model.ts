@@ -19,6 +19,7 @@
  */
 import { z } from "zod";
 import type { EntrySignals } from "./classify.ts";
+import { loadJsonData } from "./data_file.ts";
 
 /** One labelled entry: its signals and the index of its hand-labelled leaf (tree order). */
 export interface LabelledSignals {
@@ -268,12 +269,5 @@ export const TAXONOMY_LABELS_URL = new URL("../../data/taxonomy_labels.json", im
 export async function loadTaxonomyLabels(
   url: URL = TAXONOMY_LABELS_URL,
 ): Promise<TaxonomyLabels> {
-  const parsed = TaxonomyLabelsSchema.safeParse(JSON.parse(await Deno.readTextFile(url)));
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    throw new TypeError(
-      `Cannot load taxonomy labels "${url.pathname}": ${issue?.path.join(".")} ${issue?.message}`,
-    );
-  }
-  return parsed.data;
+  return await loadJsonData(url, TaxonomyLabelsSchema, "taxonomy labels");
 }

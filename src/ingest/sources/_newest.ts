@@ -19,6 +19,29 @@ export interface VersionCandidate {
 }
 
 /**
+ * Wraps a mapped record as a candidate, timed by its `updatedAt`, else its `publishedAt`.
+ *
+ * @param server the mapped record (`sourceId` = the official name)
+ * @param latest the source marks this version as the latest
+ * @param scratch the throwaway counter the record was mapped with (see
+ *   {@link NewestVersions.scratch}): its repairs count only if the candidate is kept
+ * @returns the candidate; `time` is `-Infinity` when the record has neither time
+ */
+export function versionCandidate(
+  server: SourceServer,
+  latest: boolean,
+  scratch: SourceReport,
+): VersionCandidate {
+  const when = server.updatedAt ?? server.publishedAt;
+  return {
+    server,
+    cleaned: scratch.counts.cleaned,
+    latest,
+    time: when === undefined ? -Infinity : Date.parse(when),
+  };
+}
+
+/**
  * Collects candidates by `sourceId` (the official name) and keeps the newest of each.
  *
  * @example

@@ -11,7 +11,7 @@
  */
 import type { SourceReport } from "../report.ts";
 import type { SourceAdapter, SourceTool } from "../types.ts";
-import { cleanText, cleanUrl, isRecord, readJsonFile } from "../clean.ts";
+import { cleanText, cleanUrl, isRecord, readJsonOrSkip } from "../clean.ts";
 import { slugify } from "../../model/text.ts";
 import type { PricingModel } from "../../model/tool.ts";
 
@@ -82,15 +82,8 @@ export const adapters: SourceAdapter<SourceTool>[] = [
       family: "autoventure",
     },
     async read(root: string, report: SourceReport): Promise<SourceTool[]> {
-      let data: unknown;
-      try {
-        data = await readJsonFile(`${root}/ai-tools/autoventure/ai-tools.json`, report);
-      } catch (error) {
-        if (!(error instanceof SyntaxError)) throw error;
-        report.read();
-        report.skip("invalid_json");
-        return [];
-      }
+      const data = await readJsonOrSkip(`${root}/ai-tools/autoventure/ai-tools.json`, report);
+      if (data === undefined) return [];
       const list = isRecord(data) ? data["tools"] : Array.isArray(data) ? data : undefined;
       if (!Array.isArray(list)) {
         report.read();

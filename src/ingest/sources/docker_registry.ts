@@ -32,9 +32,11 @@ import { parse as parseYaml } from "yaml";
 import {
   cleanIcons,
   cleanList,
+  cleanRemote,
   cleanText,
   dropUndefined,
   isRecord,
+  mapRecords,
   nonEmpty,
   stripBom,
 } from "../clean.ts";
@@ -257,9 +259,8 @@ function _remote(
   report: SourceReport,
 ): ServerRemote | undefined {
   if (!isRecord(remote)) return undefined;
-  const type = cleanText(remote.transport_type, report);
-  const url = cleanText(remote.url, report);
-  if ((type !== "streamable-http" && type !== "sse") || url === undefined) return undefined;
+  const endpoint = cleanRemote(remote.transport_type, remote.url, report);
+  if (endpoint === undefined) return undefined;
   const headers: ServerInput[] = [];
   if (isRecord(remote.headers)) {
     for (const [name, raw] of Object.entries(remote.headers)) {
@@ -273,7 +274,7 @@ function _remote(
       }));
     }
   }
-  return dropUndefined<ServerRemote>({ type, url, headers: nonEmpty(headers) });
+  return dropUndefined<ServerRemote>({ ...endpoint, headers: nonEmpty(headers) });
 }
 
 /** Turns tools.json `arguments` into the JSON Schema they describe. */
@@ -298,24 +299,20 @@ function _argumentsSchema(args: unknown[], report: SourceReport): unknown {
 
 /** Maps a tools list (tools.json or inline `tools:`); tools without a name are dropped. */
 function _tools(value: unknown, report: SourceReport): ServerTool[] {
-  if (!Array.isArray(value)) return [];
-  const out: ServerTool[] = [];
-  for (const tool of value) {
-    if (!isRecord(tool)) continue;
+  return mapRecords(value, (tool) => {
     const name = cleanText(tool.name, report);
-    if (name === undefined) continue;
+    if (name === undefined) return undefined;
     const inputSchema = tool.inputSchema ??
       (isRecord(tool.parameters) ? tool.parameters : undefined) ??
       (Array.isArray(tool.arguments) && tool.arguments.length > 0
         ? _argumentsSchema(tool.arguments, report)
         : undefined);
-    out.push(dropUndefined<ServerTool>({
+    return dropUndefined<ServerTool>({
       name,
       description: cleanText(tool.description, report),
       inputSchema,
-    }));
-  }
-  return out;
+    });
+  });
 }
 
 /**

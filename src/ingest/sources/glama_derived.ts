@@ -28,7 +28,7 @@ import {
   isRecord,
   nonEmpty,
   normalizeRepoUrl,
-  readJsonFile,
+  readJsonOrSkip,
 } from "../clean.ts";
 import { collectRecords, type SourceReport } from "../report.ts";
 import type { SourceAdapter, SourceServer } from "../types.ts";
@@ -113,17 +113,8 @@ function toServer(raw: unknown, report: SourceReport): SourceServer | { skip: st
  * @throws {Deno.errors.NotFound} when the file is missing
  */
 async function read(root: string, report: SourceReport): Promise<SourceServer[]> {
-  let data: unknown;
-  try {
-    data = await readJsonFile(`${root}/${FILE}`, report);
-  } catch (error) {
-    if (error instanceof SyntaxError) {
-      report.read();
-      report.skip("invalid_json");
-      return [];
-    }
-    throw error;
-  }
+  const data = await readJsonOrSkip(`${root}/${FILE}`, report);
+  if (data === undefined) return [];
   const items = Array.isArray(data) ? data : [data];
   return collectRecords(items, (raw) => toServer(raw, report), report);
 }

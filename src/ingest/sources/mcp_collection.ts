@@ -40,7 +40,7 @@ import {
   isRecord,
   nonEmpty,
   normalizeRepoUrl,
-  readJsonFile,
+  readJsonOrSkip,
 } from "../clean.ts";
 import type { SourceReport } from "../report.ts";
 import type { SourceAdapter, SourceServer } from "../types.ts";
@@ -189,17 +189,8 @@ function toServer(
  */
 function reader(spec: ListSpec): (root: string, report: SourceReport) => Promise<SourceServer[]> {
   return async (root, report) => {
-    let data: unknown;
-    try {
-      data = await readJsonFile(`${root}/${spec.info.path}`, report);
-    } catch (error) {
-      if (error instanceof SyntaxError) {
-        report.read();
-        report.skip("invalid_json");
-        return [];
-      }
-      throw error;
-    }
+    const data = await readJsonOrSkip(`${root}/${spec.info.path}`, report);
+    if (data === undefined) return [];
     const items = Array.isArray(data) ? data : [data];
     const out: SourceServer[] = [];
     const byId = new Map<string, number>();

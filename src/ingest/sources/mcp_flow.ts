@@ -30,8 +30,10 @@ import {
   dropUndefined,
   fixMojibake,
   isRecord,
+  mapRecords,
   nonEmpty,
   normalizeRepoUrl,
+  parseWebUrl,
   readJsonFile,
   stripBom,
 } from "../clean.ts";
@@ -176,6 +178,26 @@ function envNames(env: unknown): ServerInput[] | undefined {
   return nonEmpty(names.map((name) => ({ name })));
 }
 
+/** An install of one stdio package, in the field order of server.json `packages[]`. */
+function stdioPackage(
+  registryType: string,
+  identifier: string,
+  version: string | undefined,
+  runtimeHint: string,
+  environmentVariables: ServerInput[] | undefined,
+): EntryInstall {
+  return {
+    pkg: dropUndefined<ServerPackage>({
+      registryType,
+      identifier,
+      version,
+      runtimeHint,
+      transport: { type: "stdio" },
+      environmentVariables,
+    }),
+  };
+}
+
 /**
  * Package of a stdio entry run with `npx`/`bunx` (npm), `uvx`/`uv tool run` (PyPI) or `docker run`
  * (OCI). A leading `env K=V ...` wrapper is unwrapped.
@@ -203,16 +225,7 @@ function stdioInstall(command: string, args: string[], env: unknown): EntryInsta
     if (identifier === "mcp-remote") return remoteFromMcpRemote(after);
     if (RUNNER_PACKAGES.has(identifier)) return {};
     const version = match[2] !== undefined && PINNED_VERSION.test(match[2]) ? match[2] : undefined;
-    return {
-      pkg: dropUndefined<ServerPackage>({
-        registryType: "npm",
-        identifier,
-        version,
-        runtimeHint: cmd,
-        transport: { type: "stdio" },
-        environmentVariables,
-      }),
-    };
+    return stdioPackage("npm", identifier, version, cmd, environmentVariables);
   }
   if (cmd === "uvx") {
     const { arg } = positional(rest, UVX_VALUE_FLAGS);
@@ -222,32 +235,14 @@ function stdioInstall(command: string, args: string[], env: unknown): EntryInsta
     const match = PYPI_SPEC.exec(arg);
     if (!match) return {};
     const version = match[2] !== undefined && PINNED_VERSION.test(match[2]) ? match[2] : undefined;
-    return {
-      pkg: dropUndefined<ServerPackage>({
-        registryType: "pypi",
-        identifier: match[1]!,
-        version,
-        runtimeHint: "uvx",
-        transport: { type: "stdio" },
-        environmentVariables,
-      }),
-    };
+    return stdioPackage("pypi", match[1]!, version, "uvx", environmentVariables);
   }
   if (cmd === "docker" && rest[0] === "run") {
     const { arg } = positional(rest.slice(1), DOCKER_VALUE_FLAGS);
     const match = arg === undefined ? null : OCI_SPEC.exec(arg);
     if (!match) return {};
     const version = match[2] !== undefined && match[2] !== "latest" ? match[2] : undefined;
-    return {
-      pkg: dropUndefined<ServerPackage>({
-        registryType: "oci",
-        identifier: match[1]!,
-        version,
-        runtimeHint: "docker",
-        transport: { type: "stdio" },
-        environmentVariables,
-      }),
-    };
+    return stdioPackage("oci", match[1]!, version, "docker", environmentVariables);
   }
   return {};
 }
@@ -274,13 +269,8 @@ function makeRemote(
   transportHint: unknown,
   headerNames: string[],
 ): ServerRemote | "secret" | undefined {
-  let url: URL;
-  try {
-    url = new URL(text);
-  } catch {
-    return undefined;
-  }
-  if (url.protocol !== "https:" && url.protocol !== "http:") return undefined;
+  const url = parseWebUrl(text);
+  if (url === undefined) return undefined;
   const host = url.hostname.toLowerCase();
   if (!host.includes(".") || host === "127.0.0.1" || host === "0.0.0.0") return undefined;
   for (const [key, value] of url.searchParams) {
@@ -378,24 +368,21 @@ function toTools(data: unknown, report: SourceReport): ServerTool[] | undefined 
     ? data.tools
     : undefined;
   if (list === undefined) return undefined;
-  const tools: ServerTool[] = [];
-  for (const raw of list) {
-    if (!isRecord(raw)) continue;
+  return mapRecords(list, (raw) => {
     const name = cleanText(raw.name);
     if (name === undefined) {
       report.clean("tool_missing_name");
-      continue;
+      return undefined;
     }
     const description = typeof raw.description === "string"
       ? cleanText(fixMojibake(raw.description, report), report)
       : undefined;
-    tools.push(dropUndefined<ServerTool>({
+    return dropUndefined<ServerTool>({
       name,
       description,
       inputSchema: raw.parameters ?? raw.inputSchema ?? undefined,
-    }));
-  }
-  return tools;
+    });
+  });
 }
 
 /** Cleans a text field, repairing mojibake first. */

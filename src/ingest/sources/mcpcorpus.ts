@@ -36,6 +36,7 @@ import {
   dropUndefined,
   fixMojibake,
   isRecord,
+  mapRecords,
   nonEmpty,
   stripBom,
 } from "../clean.ts";
@@ -98,17 +99,15 @@ function fixMojibakeDeep(value: unknown, report: SourceReport): unknown {
 function toTools(value: unknown, report: SourceReport): ServerTool[] | undefined {
   const list = parseEmbedded(value);
   if (!Array.isArray(list)) return undefined;
-  const tools: ServerTool[] = [];
-  for (const raw of list) {
-    if (!isRecord(raw)) continue;
+  const tools = mapRecords(list, (raw) => {
     const name = cleanText(raw.name);
-    if (name === undefined) continue;
-    tools.push(dropUndefined<ServerTool>({
+    if (name === undefined) return undefined;
+    return dropUndefined<ServerTool>({
       name,
       description: text(raw.description, report),
       inputSchema: fixMojibakeDeep(raw.inputSchema ?? raw.parameters ?? undefined, report),
-    }));
-  }
+    });
+  });
   return nonEmpty(tools);
 }
 

@@ -17,7 +17,7 @@
  */
 import { cleanDate, cleanText, dropUndefined, fixMojibake, isRecord, stripBom } from "../clean.ts";
 import type { SourceReport } from "../report.ts";
-import { NewestVersions, type VersionCandidate } from "./_newest.ts";
+import { NewestVersions, type VersionCandidate, versionCandidate } from "./_newest.ts";
 import type { SourceAdapter, SourceServer } from "../types.ts";
 
 /** Path of the export relative to the sources root. */
@@ -44,8 +44,6 @@ function _toServer(row: unknown, report: SourceReport): VersionCandidate | strin
   const repos = Array.isArray(row.repositories) ? row.repositories.filter(isRecord) : [];
   const repo = repos.find((r) => cleanText(r.url) !== undefined);
   const serverType = cleanText(row.server_type, report);
-  const publishedAt = cleanDate(row.published_at);
-  const updatedAt = cleanDate(row.updated_at);
   const server = dropUndefined<SourceServer>({
     source: "official-registry",
     sourceId: officialName,
@@ -56,17 +54,11 @@ function _toServer(row: unknown, report: SourceReport): VersionCandidate | strin
     subfolder: repo ? cleanText(repo.subfolder, report) : undefined,
     version: cleanText(row.version, report),
     status: cleanText(row.status, report),
-    publishedAt,
-    updatedAt,
+    publishedAt: cleanDate(row.published_at),
+    updatedAt: cleanDate(row.updated_at),
     hosting: serverType === "local" || serverType === "remote" ? serverType : undefined,
   });
-  const when = updatedAt ?? publishedAt;
-  return {
-    server,
-    cleaned: report.counts.cleaned,
-    latest: row.is_latest === true || row.is_latest === 1,
-    time: when === undefined ? -Infinity : Date.parse(when),
-  };
+  return versionCandidate(server, row.is_latest === true || row.is_latest === 1, report);
 }
 
 /**

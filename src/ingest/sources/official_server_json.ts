@@ -23,15 +23,17 @@ import {
   cleanDate,
   cleanIcons,
   cleanList,
+  cleanRemote,
   cleanText,
   cleanUrl,
   dropUndefined,
   isRecord,
+  mapRecords,
   nonEmpty,
-  readJsonFile,
+  readJsonOrSkip,
 } from "../clean.ts";
 import type { SourceReport } from "../report.ts";
-import { NewestVersions, type VersionCandidate } from "./_newest.ts";
+import { NewestVersions, type VersionCandidate, versionCandidate } from "./_newest.ts";
 import type { SourceAdapter, SourceServer } from "../types.ts";
 import type {
   ServerInput,
@@ -106,25 +108,15 @@ function _input(
  * without a name is named after its `valueHint`, else its `value`; inputs with none are dropped.
  */
 function _inputs(value: unknown, report: SourceReport): ServerInput[] {
-  if (!Array.isArray(value)) return [];
-  const out: ServerInput[] = [];
-  for (const item of value) {
-    if (!isRecord(item)) continue;
-    const input = _input(item, undefined, report);
-    if (input !== undefined) out.push(input);
-  }
-  return out;
+  return mapRecords(value, (item) => _input(item, undefined, report));
 }
 
 /** Maps `packages[]`; an item without `registryType` or `identifier` is dropped. */
 function _packages(value: unknown, report: SourceReport): ServerPackage[] {
-  if (!Array.isArray(value)) return [];
-  const out: ServerPackage[] = [];
-  for (const item of value) {
-    if (!isRecord(item)) continue;
+  return mapRecords(value, (item) => {
     const registryType = cleanText(item.registryType, report);
     const identifier = cleanText(item.identifier, report);
-    if (registryType === undefined || identifier === undefined) continue;
+    if (registryType === undefined || identifier === undefined) return undefined;
     let transport: ServerPackage["transport"];
     if (isRecord(item.transport)) {
       const type = cleanText(item.transport.type, report);
@@ -136,7 +128,7 @@ function _packages(value: unknown, report: SourceReport): ServerPackage[] {
       }
     }
     const sha = cleanText(item.fileSha256, report);
-    out.push(dropUndefined<ServerPackage>({
+    return dropUndefined<ServerPackage>({
       registryType,
       identifier,
       version: cleanText(item.version, report),
@@ -147,25 +139,19 @@ function _packages(value: unknown, report: SourceReport): ServerPackage[] {
       packageArguments: nonEmpty(_inputs(item.packageArguments, report)),
       runtimeArguments: nonEmpty(_inputs(item.runtimeArguments, report)),
       fileSha256: sha?.toLowerCase(),
-    }));
-  }
-  return out;
+    });
+  });
 }
 
 /** Maps `remotes[]`; only `streamable-http` and `sse` remotes with a URL are kept. */
 function _remotes(value: unknown, report: SourceReport): ServerRemote[] {
-  if (!Array.isArray(value)) return [];
-  const out: ServerRemote[] = [];
-  for (const item of value) {
-    if (!isRecord(item)) continue;
-    const type = cleanText(item.type, report);
-    const url = cleanText(item.url, report);
-    if ((type !== "streamable-http" && type !== "sse") || url === undefined) continue;
-    out.push(
-      dropUndefined<ServerRemote>({ type, url, headers: nonEmpty(_inputs(item.headers, report)) }),
-    );
-  }
-  return out;
+  return mapRecords(value, (item) => {
+    const remote = cleanRemote(item.type, item.url, report);
+    return remote && dropUndefined<ServerRemote>({
+      ...remote,
+      headers: nonEmpty(_inputs(item.headers, report)),
+    });
+  });
 }
 
 /** Maps one `{ server, _meta }` item, or the skip reason; `report` is a scratch counter. */
@@ -191,8 +177,6 @@ function _toServer(item: unknown, report: SourceReport): VersionCandidate | stri
       ...remotes.map((r) => r.type),
     ]),
   ];
-  const publishedAt = cleanDate(meta.publishedAt);
-  const updatedAt = cleanDate(meta.updatedAt);
   const server = dropUndefined<SourceServer>({
     source: "official-server-json",
     sourceId: officialName,
@@ -209,8 +193,8 @@ function _toServer(item: unknown, report: SourceReport): VersionCandidate | stri
     tags: nonEmpty(cleanList(publisher.keywords, report)),
     version: cleanText(s.version, report),
     status: cleanText(meta.status, report),
-    publishedAt,
-    updatedAt,
+    publishedAt: cleanDate(meta.publishedAt),
+    updatedAt: cleanDate(meta.updatedAt),
     hosting: remotes.length > 0 && packages.length === 0
       ? "remote"
       : packages.length > 0 && remotes.length === 0
@@ -218,13 +202,7 @@ function _toServer(item: unknown, report: SourceReport): VersionCandidate | stri
       : undefined,
     transports: nonEmpty(transports),
   });
-  const when = updatedAt ?? publishedAt;
-  return {
-    server,
-    cleaned: report.counts.cleaned,
-    latest: meta.isLatest === true,
-    time: when === undefined ? -Infinity : Date.parse(when),
-  };
+  return versionCandidate(server, meta.isLatest === true, report);
 }
 
 /**
@@ -248,13 +226,8 @@ export const adapters: SourceAdapter<SourceServer>[] = [
       verifiesPackages: true,
     },
     async read(root: string, report: SourceReport): Promise<SourceServer[]> {
-      let data: unknown;
-      try {
-        data = await readJsonFile(`${root}/${PATH}`, report);
-      } catch (error) {
-        if (!(error instanceof SyntaxError)) throw error;
-        data = undefined;
-      }
+      const data = await readJsonOrSkip(`${root}/${PATH}`, report);
+      if (data === undefined) return [];
       if (!Array.isArray(data)) {
         report.read();
         report.skip("invalid_json");

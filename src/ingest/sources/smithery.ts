@@ -19,7 +19,7 @@ import {
   cleanText,
   dropUndefined,
   isRecord,
-  readJsonFile,
+  readJsonOrSkip,
 } from "../clean.ts";
 import { collectRecords, type SourceReport } from "../report.ts";
 import type { SourceAdapter, SourceServer } from "../types.ts";
@@ -70,17 +70,8 @@ function _repositoryHint(qualifiedName: string): string | undefined {
  * @throws {Deno.errors.NotFound} when the file is missing
  */
 async function read(root: string, report: SourceReport): Promise<SourceServer[]> {
-  let data: unknown;
-  try {
-    data = await readJsonFile(`${root}/${FILE}`, report);
-  } catch (error) {
-    if (error instanceof SyntaxError) {
-      report.read();
-      report.skip("invalid_json");
-      return [];
-    }
-    throw error;
-  }
+  const data = await readJsonOrSkip(`${root}/${FILE}`, report);
+  if (data === undefined) return [];
   const items = isRecord(data) && Array.isArray(data.servers)
     ? data.servers
     : Array.isArray(data)

@@ -23,9 +23,11 @@
 import {
   classifySourceUrl,
   cleanList,
+  cleanRemote,
   cleanText,
   dropUndefined,
   isRecord,
+  mapRecords,
   nonEmpty,
   stripBom,
 } from "../clean.ts";
@@ -68,22 +70,16 @@ function _indexByPath(
     if (!isRecord(entry)) continue;
     const path = cleanText(entry.path);
     if (path === undefined) continue;
-    const tools: ServerTool[] = [];
-    const rawTools = isRecord(entry.tools)
-      ? Object.values(entry.tools)
-      : Array.isArray(entry.tools)
-      ? entry.tools
-      : [];
-    for (const tool of rawTools) {
-      if (!isRecord(tool)) continue;
+    const rawTools = isRecord(entry.tools) ? Object.values(entry.tools) : entry.tools;
+    const tools = mapRecords(rawTools, (tool) => {
       const name = cleanText(tool.name, report);
-      if (name === undefined) continue;
-      tools.push(dropUndefined<ServerTool>({
+      if (name === undefined) return undefined;
+      return dropUndefined<ServerTool>({
         name,
         description: cleanText(tool.description, report),
         inputSchema: tool.inputSchema,
-      }));
-    }
+      });
+    });
     out.set(
       path,
       typeof entry.validated === "boolean" ? { validated: entry.validated, tools } : { tools },
@@ -157,17 +153,7 @@ function _package(
 
 /** Maps `remotes`; only `streamable-http` and `sse` remotes with a URL are kept. */
 function _remotes(value: unknown, report: SourceReport): ServerRemote[] {
-  if (!Array.isArray(value)) return [];
-  const out: ServerRemote[] = [];
-  for (const item of value) {
-    if (!isRecord(item)) continue;
-    const type = cleanText(item.type, report);
-    const url = cleanText(item.url, report);
-    if ((type === "streamable-http" || type === "sse") && url !== undefined) {
-      out.push({ type, url });
-    }
-  }
-  return out;
+  return mapRecords(value, (item) => cleanRemote(item.type, item.url, report));
 }
 
 /** Maps one package file to a record, or returns the skip reason. */
