@@ -1,6 +1,7 @@
 /**
- * Cleaning helpers every source adapter uses: text, placeholders, URLs, numbers, dates, and
- * reading JSON files that start with a byte-order mark.
+ * Cleaning helpers every source adapter uses: text, placeholders, URLs, numbers, dates, icons and
+ * remotes, the objects of nested JSON lists, and reading JSON files that start with a byte-order
+ * mark (or are not JSON at all).
  *
  * Every helper that repairs a value takes an optional {@link SourceReport} and counts the repair,
  * so the ingest report says how much real-world mess each source had.

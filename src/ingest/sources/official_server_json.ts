@@ -147,7 +147,8 @@ function _packages(value: unknown, report: SourceReport): ServerPackage[] {
 function _remotes(value: unknown, report: SourceReport): ServerRemote[] {
   return mapRecords(value, (item) => {
     const remote = cleanRemote(item.type, item.url, report);
-    return remote && dropUndefined<ServerRemote>({
+    if (remote === undefined) return undefined;
+    return dropUndefined<ServerRemote>({
       ...remote,
       headers: nonEmpty(_inputs(item.headers, report)),
     });
