@@ -221,6 +221,52 @@ export function assertFirstPartyFolders(
   }
 }
 
+/** Fields of a price record, as {@link assertFields} checks them. */
+type PriceFields = { [K in keyof SourcePrice]?: SourcePrice[K] };
+
+const CLAUDE_SONNET_4_5: PriceFields = {
+  inputPerMTok: 3,
+  outputPerMTok: 15,
+  cacheReadPerMTok: 0.3,
+  cacheWritePerMTok: 3.75,
+};
+
+/**
+ * Makers' list prices (USD per million tokens) that several price sources give alike, so that
+ * every source's test checks the same figures.
+ */
+export const LIST_PRICES: {
+  /** GPT-4o: $2.50 input, $10 output, $1.25 cached input. */
+  gpt4o: PriceFields;
+  /** Claude Sonnet 4.5: $3 input, $15 output, $0.30 cache reads, $3.75 5-minute cache writes. */
+  claudeSonnet45: PriceFields;
+  /**
+   * Claude Sonnet 4.5 with its $6 1-hour cache writes, $10 per thousand web searches and its
+   * tier above 200k input tokens (twice the input and cache prices, 1.5 times the output price).
+   */
+  claudeSonnet45Full: PriceFields;
+  /** Gemini 2.5 Pro's tier above 200k input tokens. */
+  gemini25ProTiers: NonNullable<SourcePrice["tiers"]>;
+} = {
+  gpt4o: { inputPerMTok: 2.5, outputPerMTok: 10, cacheReadPerMTok: 1.25 },
+  claudeSonnet45: CLAUDE_SONNET_4_5,
+  claudeSonnet45Full: {
+    ...CLAUDE_SONNET_4_5,
+    cacheWrite1hPerMTok: 6,
+    webSearchPerCall: 0.01,
+    tiers: [{
+      thresholdTokens: 200000,
+      inputPerMTok: 6,
+      outputPerMTok: 22.5,
+      cacheReadPerMTok: 0.6,
+      cacheWritePerMTok: 7.5,
+    }],
+  },
+  gemini25ProTiers: [
+    { thresholdTokens: 200000, inputPerMTok: 2.5, outputPerMTok: 15, cacheReadPerMTok: 0.25 },
+  ],
+};
+
 /** The time the price adapter tests read the real price lists at (dated prices, deprecations). */
 export const PRICES_NOW: Date = new Date("2026-11-22T12:00:00Z");
 

@@ -9,6 +9,7 @@ import {
   assertFields,
   assertFirstPartyFolders,
   assertMissingSourceThrows,
+  LIST_PRICES,
   readFixture,
   readPricesAt,
   recordById,
@@ -47,21 +48,10 @@ Deno.test("genai-prices: drops models a first-party provider resells (Claude lis
 
 Deno.test("genai-prices: gives Claude Sonnet 4.5 with cache, 1-hour cache, web search and its 200k tier", async () => {
   const { records } = await real;
+  // The web search price is web_searches_kcount (10 per thousand calls) per call.
   assertFields(recordById(records, "anthropic/claude-sonnet-4-5"), {
     provider: "anthropic",
-    inputPerMTok: 3,
-    outputPerMTok: 15,
-    cacheReadPerMTok: 0.3,
-    cacheWritePerMTok: 3.75,
-    cacheWrite1hPerMTok: 6,
-    webSearchPerCall: 0.01, // web_searches_kcount 10 per thousand calls
-    tiers: [{
-      thresholdTokens: 200000,
-      inputPerMTok: 6,
-      outputPerMTok: 22.5,
-      cacheReadPerMTok: 0.6,
-      cacheWritePerMTok: 7.5,
-    }],
+    ...LIST_PRICES.claudeSonnet45Full,
     contextWindow: 1000000,
     pricingUrl: "https://www.anthropic.com/pricing", // fragment dropped by cleanUrl
   });
@@ -70,9 +60,7 @@ Deno.test("genai-prices: gives Claude Sonnet 4.5 with cache, 1-hour cache, web s
 Deno.test("genai-prices: gives GPT-4o at $2.50 / $10 with $1.25 cached input", async () => {
   const { records } = await real;
   assertFields(recordById(records, "openai/gpt-4o"), {
-    inputPerMTok: 2.5,
-    outputPerMTok: 10,
-    cacheReadPerMTok: 1.25,
+    ...LIST_PRICES.gpt4o,
     contextWindow: 128000,
   });
 });
@@ -82,9 +70,7 @@ Deno.test("genai-prices: gives the Gemini 2.5 Pro long-context tier at 200k toke
   assertFields(recordById(records, "google/gemini-2.5-pro"), {
     inputPerMTok: 1.25,
     outputPerMTok: 10,
-    tiers: [
-      { thresholdTokens: 200000, inputPerMTok: 2.5, outputPerMTok: 15, cacheReadPerMTok: 0.25 },
-    ],
+    tiers: LIST_PRICES.gemini25ProTiers,
   });
 });
 

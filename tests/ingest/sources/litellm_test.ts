@@ -1,7 +1,14 @@
 import assert from "node:assert/strict";
 import { FIRST_PARTY, SOURCE_PROVIDER_IDS } from "../../../src/ingest/first_party.ts";
 import { adapters, litellmAdapter } from "../../../src/ingest/sources/litellm.ts";
-import { assertCounts, assertFields, readFixture, readPricesAt, recordById } from "./_helpers.ts";
+import {
+  assertCounts,
+  assertFields,
+  LIST_PRICES,
+  readFixture,
+  readPricesAt,
+  recordById,
+} from "./_helpers.ts";
 
 const real = readPricesAt(litellmAdapter);
 
@@ -39,9 +46,7 @@ Deno.test("litellm: converts per-token prices of GPT-4o to USD per million token
   const { records } = await real;
   assertFields(recordById(records, "gpt-4o"), {
     provider: "openai",
-    inputPerMTok: 2.5,
-    outputPerMTok: 10,
-    cacheReadPerMTok: 1.25,
+    ...LIST_PRICES.gpt4o,
     contextWindow: 128000,
     maxOutputTokens: 16384,
   });
@@ -49,21 +54,7 @@ Deno.test("litellm: converts per-token prices of GPT-4o to USD per million token
 
 Deno.test("litellm: reads Claude Sonnet 4.5 cache prices, its 200k tier and web search fee", async () => {
   const { records } = await real;
-  assertFields(recordById(records, "claude-sonnet-4-5"), {
-    inputPerMTok: 3,
-    outputPerMTok: 15,
-    cacheReadPerMTok: 0.3,
-    cacheWritePerMTok: 3.75,
-    cacheWrite1hPerMTok: 6,
-    webSearchPerCall: 0.01,
-    tiers: [{
-      thresholdTokens: 200000,
-      inputPerMTok: 6,
-      outputPerMTok: 22.5,
-      cacheReadPerMTok: 0.6,
-      cacheWritePerMTok: 7.5,
-    }],
-  });
+  assertFields(recordById(records, "claude-sonnet-4-5"), LIST_PRICES.claudeSonnet45Full);
 });
 
 Deno.test("litellm: strips the gemini/ prefix and reads the Gemini 2.5 Pro 200k tier", async () => {
@@ -71,9 +62,7 @@ Deno.test("litellm: strips the gemini/ prefix and reads the Gemini 2.5 Pro 200k 
   assertFields(recordById(records, "gemini/gemini-2.5-pro"), {
     provider: "google",
     model: "gemini-2.5-pro",
-    tiers: [
-      { thresholdTokens: 200000, inputPerMTok: 2.5, outputPerMTok: 15, cacheReadPerMTok: 0.25 },
-    ],
+    tiers: LIST_PRICES.gemini25ProTiers,
     webSearchPerCall: 0.035,
   });
 });

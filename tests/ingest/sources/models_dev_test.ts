@@ -4,6 +4,7 @@ import {
   assertCounts,
   assertFields,
   assertFirstPartyFolders,
+  LIST_PRICES,
   readFixture,
   realRead,
   recordById,
@@ -42,18 +43,11 @@ Deno.test("models.dev: keeps no reseller, gateway or cloud provider folder", asy
 Deno.test("models.dev: gives Claude Sonnet 4.5 and GPT-4o prices with cached input", async () => {
   const { records } = await real;
   assertFields(recordById(records, "anthropic/claude-sonnet-4-5"), {
-    inputPerMTok: 3,
-    outputPerMTok: 15,
-    cacheReadPerMTok: 0.3,
-    cacheWritePerMTok: 3.75,
+    ...LIST_PRICES.claudeSonnet45,
     contextWindow: 200000,
     maxOutputTokens: 64000,
   });
-  assertFields(recordById(records, "openai/gpt-4o"), {
-    inputPerMTok: 2.5,
-    outputPerMTok: 10,
-    cacheReadPerMTok: 1.25,
-  });
+  assertFields(recordById(records, "openai/gpt-4o"), LIST_PRICES.gpt4o);
 });
 
 Deno.test("models.dev: reads [[cost.tiers]] and inherits name and limits from base_model", async () => {
@@ -63,9 +57,7 @@ Deno.test("models.dev: reads [[cost.tiers]] and inherits name and limits from ba
     name: "Gemini 2.5 Pro",
     contextWindow: 1048576,
     maxOutputTokens: 65536,
-    tiers: [
-      { thresholdTokens: 200000, inputPerMTok: 2.5, outputPerMTok: 15, cacheReadPerMTok: 0.25 },
-    ],
+    tiers: LIST_PRICES.gemini25ProTiers,
   });
   assert.equal(records.filter((x) => x.tiers !== undefined).length, 18);
 });

@@ -5,7 +5,14 @@ import {
   currentEntry,
   simonwAdapter,
 } from "../../../src/ingest/sources/simonw_llm_prices.ts";
-import { assertCounts, assertFields, readFixture, readPricesAt, recordById } from "./_helpers.ts";
+import {
+  assertCounts,
+  assertFields,
+  LIST_PRICES,
+  readFixture,
+  readPricesAt,
+  recordById,
+} from "./_helpers.ts";
 
 const real = readPricesAt(simonwAdapter);
 
@@ -38,11 +45,7 @@ Deno.test("simonw/llm-prices: reads 142 models of 11 vendor files and keeps 116"
 
 Deno.test("simonw/llm-prices: gives GPT-4o and Claude Sonnet 4.5 per million tokens", async () => {
   const { records } = await real;
-  assertFields(recordById(records, "openai/gpt-4o"), {
-    inputPerMTok: 2.5,
-    outputPerMTok: 10,
-    cacheReadPerMTok: 1.25,
-  });
+  assertFields(recordById(records, "openai/gpt-4o"), LIST_PRICES.gpt4o);
   assertFields(recordById(records, "anthropic/claude-sonnet-4.5"), {
     inputPerMTok: 3,
     outputPerMTok: 15,
@@ -55,9 +58,7 @@ Deno.test("simonw/llm-prices: folds the '>200k' entry of Gemini 2.5 Pro into a t
   assert.ok(!records.some((r) => r.model === "gemini-2.5-pro-200k"));
   assertFields(recordById(records, "google/gemini-2.5-pro"), {
     inputPerMTok: 1.25,
-    tiers: [
-      { thresholdTokens: 200000, inputPerMTok: 2.5, outputPerMTok: 15, cacheReadPerMTok: 0.25 },
-    ],
+    tiers: LIST_PRICES.gemini25ProTiers,
   });
   assert.deepEqual(recordById(records, "openai/gpt-5.4").tiers, [
     { thresholdTokens: 272000, inputPerMTok: 5, outputPerMTok: 22.5, cacheReadPerMTok: 0.5 },
