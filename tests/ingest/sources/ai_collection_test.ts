@@ -1,19 +1,24 @@
 import assert from "node:assert/strict";
-import { SourceReport } from "../../../src/ingest/report.ts";
 import { adapters } from "../../../src/ingest/sources/ai_collection.ts";
-import { assertBalanced, assertNoPlaceholders, realRead } from "./_helpers.ts";
+import {
+  assertCounts,
+  assertFields,
+  assertNoPlaceholders,
+  readFixture,
+  realRead,
+  recordById,
+} from "./_helpers.ts";
 
 const adapter = adapters[0]!;
 
 Deno.test("ai-collection: reads 1,356 table rows and 590 current entries, folding 409 seen twice", async () => {
   const { records: tools, report } = await realRead(adapter);
-  assert.equal(report.counts.read, 1356 + 590);
-  assert.deepEqual(report.counts.skipped, { duplicate: 409 });
-  assert.equal(report.counts.kept, 1537);
-  assertBalanced(report);
-  assert.equal(report.counts.files, 2);
-  assert.equal(tools.length, 1537);
-  assert.equal(new Set(tools.map((t) => t.sourceId)).size, 1537);
+  assertCounts({ records: tools, report }, {
+    read: 1356 + 590,
+    kept: 1537,
+    skipped: { duplicate: 409 },
+    files: 2,
+  });
   assertNoPlaceholders(tools);
 });
 
@@ -29,17 +34,16 @@ Deno.test("ai-collection: the free-version flag becomes hasFreeTier (yes, no, or
   assert.equal(tools.filter((t) => t.hasFreeTier === true).length, 869);
   assert.equal(tools.filter((t) => t.hasFreeTier === false).length, 52);
   assert.ok(tools.every((t) => t.pricing === undefined));
-  const count = tools.find((t) => t.sourceId === "count");
-  assert.equal(count?.hasFreeTier, true);
-  assert.deepEqual(count?.categories, ["Accounting & Finance"]);
-  const kaedim = tools.find((t) => t.sourceId === "kaedim");
-  assert.equal(kaedim?.hasFreeTier, false);
+  assertFields(recordById(tools, "count"), {
+    hasFreeTier: true,
+    categories: ["Accounting & Finance"],
+  });
+  assert.equal(recordById(tools, "kaedim").hasFreeTier, false);
 });
 
 Deno.test("ai-collection: an entry in both files has the new text, the old flag and both categories", async () => {
   const { records: tools } = await realRead(adapter);
-  const aicamp = tools.find((t) => t.sourceId === "aicamp");
-  assert.ok(aicamp !== undefined);
+  const aicamp = recordById(tools, "aicamp");
   assert.equal(aicamp.name, "AICamp");
   assert.match(aicamp.description ?? "", /^Centralize your team’s AI in one secure workspace/);
   assert.match(aicamp.longDescription ?? "", /^You can integrate these models/);
@@ -67,12 +71,9 @@ Deno.test("ai-collection: 'Latest Additions' is not a category", async () => {
 });
 
 Deno.test("ai-collection: broken markdown is counted and skipped, never thrown", async () => {
-  const root = await Deno.makeTempDir({ prefix: "ai-collection-" });
-  const dir = `${root}/ai-tools/ai-collection`;
-  await Deno.mkdir(dir, { recursive: true });
-  await Deno.writeTextFile(
-    `${dir}/FULL_README_2024-06-20_2b96f77d.md`,
-    [
+  const dir = "ai-tools/ai-collection";
+  const read = await readFixture(adapter, {
+    [`${dir}/FULL_README_2024-06-20_2b96f77d.md`]: [
       "## Index",
       "- [Chat](#chat)",
       "## Chat Bot",
@@ -84,10 +85,7 @@ Deno.test("ai-collection: broken markdown is counted and skipped, never thrown",
       "| not a link | T | D | :x: |",
       "| [unknown](https://www.thataicollection.com/redirect/unknown) | T | unknown | :grey_question: |",
     ].join("\n"),
-  );
-  await Deno.writeTextFile(
-    `${dir}/README_HEAD.md`,
-    [
+    [`${dir}/README_HEAD.md`]: [
       "### Not an entry (before the sections)",
       "## Index",
       "## Writing",
@@ -100,13 +98,9 @@ Deno.test("ai-collection: broken markdown is counted and skipped, never thrown",
       "[Visit](https://direct.example.com/?utm_source=aicollection)",
       "[More Information and Pricing](https://thataicollection.com/en/application/direct)",
     ].join("\n"),
-  );
-  const report = new SourceReport("ai-collection");
-  const tools = await adapter.read(root, report);
-  assertBalanced(report);
-  assert.equal(report.counts.read, 2 + 4);
-  assert.deepEqual(report.counts.skipped, { duplicate: 1, missing_name: 2 });
-  assert.deepEqual(tools, [
+  });
+  assertCounts(read, { read: 2 + 4, kept: 3, skipped: { duplicate: 1, missing_name: 2 } });
+  assert.deepEqual(read.records, [
     {
       source: "ai-collection",
       sourceId: "shared",
@@ -131,5 +125,4 @@ Deno.test("ai-collection: broken markdown is counted and skipped, never thrown",
       categories: ["Chat Bot"],
     },
   ]);
-  await Deno.remove(root, { recursive: true });
 });

@@ -1,36 +1,35 @@
 import assert from "node:assert/strict";
-import { SourceReport } from "../../../src/ingest/report.ts";
 import { adapters, mapAitoolhousePricing } from "../../../src/ingest/sources/aitoolhouse.ts";
-import { assertBalanced, assertNoPlaceholders, realRead, withSourceFixture } from "./_helpers.ts";
+import {
+  assertCleaned,
+  assertCounts,
+  assertFields,
+  assertMissingSourceThrows,
+  assertNoPlaceholders,
+  readFixture,
+  realRead,
+  recordById,
+} from "./_helpers.ts";
 import { PRICING_MODELS } from "../../../src/model/tool.ts";
 
 const adapter = adapters[0]!;
 
 Deno.test("aitoolhouse: keeps all 3,865 rows of the detailed CSV with unique source ids", async () => {
   const { records: tools, report } = await realRead(adapter);
-  assert.equal(report.counts.read, 3865);
-  assert.equal(report.counts.kept, 3865);
-  assert.deepEqual(report.counts.skipped, {});
-  assert.equal(report.counts.files, 1);
-  assertBalanced(report);
-  assert.equal(tools.length, 3865);
-  assert.equal(new Set(tools.map((t) => t.sourceId)).size, 3865);
+  assertCounts({ records: tools, report }, { read: 3865, kept: 3865, skipped: {}, files: 1 });
   assert.ok(tools.every((t) => t.source === "aitoolhouse" && t.name.trim() === t.name));
   assertNoPlaceholders(tools);
 });
 
 Deno.test("aitoolhouse: counts the repairs it made (tracking parameters, affiliate links, [] prices)", async () => {
   const { report } = await realRead(adapter);
-  assert.equal(report.counts.cleaned["affiliate_redirect"], 8);
-  assert.equal(report.counts.cleaned["placeholder"], 245);
+  assertCleaned(report, { affiliate_redirect: 8, placeholder: 245 }, { affiliate_params: 10 });
   assert.ok((report.counts.cleaned["tracking_params"] ?? 0) > 3800);
-  assert.ok((report.counts.cleaned["affiliate_params"] ?? 0) >= 10);
 });
 
 Deno.test("aitoolhouse: maps Leonardo.AI with a clean URL, freemium pricing and its features", async () => {
   const { records: tools } = await realRead(adapter);
-  const leonardo = tools.find((t) => t.sourceId === "leonardoai");
-  assert.deepEqual(leonardo, {
+  assert.deepEqual(recordById(tools, "leonardoai"), {
     source: "aitoolhouse",
     sourceId: "leonardoai",
     name: "Leonardo.AI",
@@ -55,9 +54,10 @@ Deno.test("aitoolhouse: no URL keeps a utm_* parameter or an affiliate-network h
     assert.ok(!/[?&]utm_/i.test(t.url), t.url);
     assert.ok(!/8odi\.net/.test(t.url), t.url);
   }
-  const chatgpt = tools.find((t) => t.sourceId === "chatgpt");
-  assert.equal(chatgpt?.url, "https://chat.openai.com/chat");
-  assert.equal(chatgpt?.priceText, "20/mo");
+  assertFields(recordById(tools, "chatgpt"), {
+    url: "https://chat.openai.com/chat",
+    priceText: "20/mo",
+  });
 });
 
 Deno.test("aitoolhouse: only the 14 real ratings are kept; 0.0 with 0 reviews means no rating", async () => {
@@ -65,9 +65,7 @@ Deno.test("aitoolhouse: only the 14 real ratings are kept; 0.0 with 0 reviews me
   const rated = tools.filter((t) => t.rating !== undefined);
   assert.equal(rated.length, 14);
   assert.ok(rated.every((t) => t.rating! > 0 && t.rating! <= 5 && t.reviewCount! >= 1));
-  const scribe = tools.find((t) => t.sourceId === "smart-scribe");
-  assert.equal(scribe?.rating, 4.67);
-  assert.equal(scribe?.reviewCount, 3);
+  assertFields(recordById(tools, "smart-scribe"), { rating: 4.67, reviewCount: 3 });
 });
 
 Deno.test("aitoolhouse: every pricing is a known model and hasFreeTier agrees with it", async () => {
@@ -111,13 +109,6 @@ Deno.test("aitoolhouse pricing: combinations map to the model covering all label
 const HEADER =
   "Name,Slug,Homepage,Short Description,Price Text,Pricing,Features,Categories,Verified,Favorite Count,Created At,Updated At,Rating,Reviews,Image URL,Optimized Image URL,Social Links";
 
-async function fixture(csv: string): Promise<string> {
-  const root = await Deno.makeTempDir({ prefix: "aitoolhouse-" });
-  await Deno.mkdir(`${root}/ai-tools/aitoolhouse`, { recursive: true });
-  await Deno.writeTextFile(`${root}/ai-tools/aitoolhouse/all_ai_tools_detailed.csv`, csv);
-  return root;
-}
-
 Deno.test("aitoolhouse: broken rows are counted and skipped, never thrown", async () => {
   const rows = [
     "\ufeff" + HEADER,
@@ -127,14 +118,12 @@ Deno.test("aitoolhouse: broken rows are counted and skipped, never thrown", asyn
     "Short Row,short,https://short.ai",
     'Broken Quote,broken,https://broken.ai,"never closed,,Free,,,False,0,,,0.0,0,,,',
   ];
-  const root = await fixture(rows.join("\n") + "\n");
-  const report = new SourceReport("aitoolhouse");
-  const tools = await adapter.read(root, report);
-  assertBalanced(report);
-  assert.equal(report.counts.kept, 2);
-  assert.deepEqual(report.counts.skipped, { missing_name: 1, invalid_csv_row: 2 });
-  assert.equal(report.counts.cleaned["bom"], 1);
-  assert.ok((report.counts.cleaned["html_entities"] ?? 0) >= 2);
+  const read = await readFixture(adapter, {
+    "ai-tools/aitoolhouse/all_ai_tools_detailed.csv": rows.join("\n") + "\n",
+  });
+  assertCounts(read, { read: 5, kept: 2, skipped: { missing_name: 1, invalid_csv_row: 2 } });
+  assertCleaned(read.report, { bom: 1 }, { html_entities: 2 });
+  const tools = read.records;
   assert.deepEqual(tools[0], {
     source: "aitoolhouse",
     sourceId: "tom",
@@ -158,11 +147,8 @@ Deno.test("aitoolhouse: broken rows are counted and skipped, never thrown", asyn
     rating: 4,
     reviewCount: 2,
   });
-  await Deno.remove(root, { recursive: true });
 });
 
 Deno.test("aitoolhouse: a missing source throws NotFound", async () => {
-  await withSourceFixture({}, async (root) => {
-    await assert.rejects(adapter.read(root, new SourceReport("aitoolhouse")), Deno.errors.NotFound);
-  });
+  await assertMissingSourceThrows(adapter);
 });

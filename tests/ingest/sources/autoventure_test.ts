@@ -1,24 +1,25 @@
 import assert from "node:assert/strict";
-import { SourceReport } from "../../../src/ingest/report.ts";
 import { adapters } from "../../../src/ingest/sources/autoventure.ts";
-import { assertBalanced, assertNoPlaceholders, realRead, withSourceFixture } from "./_helpers.ts";
+import {
+  assertCounts,
+  assertMissingSourceThrows,
+  assertNoPlaceholders,
+  readFixture,
+  realRead,
+  recordById,
+} from "./_helpers.ts";
 
 const adapter = adapters[0]!;
 
 Deno.test("autoventure: keeps all 449 tools of the JSON file (the CSV is not read)", async () => {
   const { records: tools, report } = await realRead(adapter);
-  assert.equal(report.counts.read, 449);
-  assert.equal(report.counts.kept, 449);
-  assert.deepEqual(report.counts.skipped, {});
-  assert.equal(report.counts.files, 1);
-  assertBalanced(report);
-  assert.equal(new Set(tools.map((t) => t.sourceId)).size, 449);
+  assertCounts({ records: tools, report }, { read: 449, kept: 449, skipped: {}, files: 1 });
   assertNoPlaceholders(tools);
 });
 
 Deno.test("autoventure: maps Adobe Podcast with website, free pricing, category and review page", async () => {
   const { records: tools } = await realRead(adapter);
-  assert.deepEqual(tools.find((t) => t.sourceId === "adobe-podcast"), {
+  assert.deepEqual(recordById(tools, "adobe-podcast"), {
     source: "autoventure",
     sourceId: "adobe-podcast",
     name: "Adobe Podcast",
@@ -52,12 +53,9 @@ Deno.test("autoventure: decodes HTML entities and drops a web-search link standi
 });
 
 Deno.test("autoventure: broken entries are counted and skipped, never thrown", async () => {
-  const root = await Deno.makeTempDir({ prefix: "autoventure-" });
-  const dir = `${root}/ai-tools/autoventure`;
-  await Deno.mkdir(dir, { recursive: true });
-  await Deno.writeTextFile(
-    `${dir}/ai-tools.json`,
-    "\ufeff" + JSON.stringify({
+  const path = "ai-tools/autoventure/ai-tools.json";
+  const read = await readFixture(adapter, {
+    [path]: "\ufeff" + JSON.stringify({
       tools: [
         {
           name: "Tom &amp; Jerry",
@@ -71,33 +69,23 @@ Deno.test("autoventure: broken entries are counted and skipped, never thrown", a
         { name: "Tom again", slug: "tom" },
       ],
     }),
-  );
-  const report = new SourceReport("autoventure");
-  const tools = await adapter.read(root, report);
-  assert.equal(report.counts.read, 4);
-  assertBalanced(report);
-  assert.deepEqual(report.counts.skipped, {
-    missing_name: 1,
-    invalid_record: 1,
-    duplicate: 1,
   });
-  assert.deepEqual(tools, [{
+  assertCounts(read, {
+    read: 4,
+    kept: 1,
+    skipped: { missing_name: 1, invalid_record: 1, duplicate: 1 },
+  });
+  assert.deepEqual(read.records, [{
     source: "autoventure",
     sourceId: "tom",
     name: "Tom & Jerry",
     url: "https://tom.ai/",
   }]);
 
-  await Deno.writeTextFile(`${dir}/ai-tools.json`, "{ not json");
-  const broken = new SourceReport("autoventure");
-  assert.deepEqual(await adapter.read(root, broken), []);
-  assert.deepEqual(broken.counts.skipped, { invalid_json: 1 });
-  assert.equal(broken.counts.read, 1);
-  await Deno.remove(root, { recursive: true });
+  const broken = await readFixture(adapter, { [path]: "{ not json" });
+  assertCounts(broken, { read: 1, kept: 0, skipped: { invalid_json: 1 } });
 });
 
 Deno.test("autoventure: a missing source throws NotFound", async () => {
-  await withSourceFixture({}, async (root) => {
-    await assert.rejects(adapter.read(root, new SourceReport("autoventure")), Deno.errors.NotFound);
-  });
+  await assertMissingSourceThrows(adapter);
 });

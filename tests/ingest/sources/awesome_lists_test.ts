@@ -1,7 +1,12 @@
 import assert from "node:assert/strict";
-import { SourceReport } from "../../../src/ingest/report.ts";
 import { adapters } from "../../../src/ingest/sources/awesome_lists.ts";
-import { assertBalanced, assertNoPlaceholders, readSource, withSourceFixture } from "./_helpers.ts";
+import {
+  assertCounts,
+  assertMissingSourceThrows,
+  assertNoPlaceholders,
+  readFixture,
+  readSource,
+} from "./_helpers.ts";
 
 const mahseema = adapters.find((a) => a.info.id === "mahseema-awesome-ai-tools")!;
 const steven = adapters.find((a) => a.info.id === "steven2358-awesome-generative-ai")!;
@@ -15,16 +20,11 @@ Deno.test("awesome lists: the module exports exactly the two list adapters with 
 
 Deno.test("mahseema: reads 441 bullets, keeps 393 tools and says why it skipped the rest", async () => {
   const { records: tools, report } = await readSource(mahseema);
-  assert.equal(report.counts.read, 441);
-  assert.equal(report.counts.kept, 393);
-  assert.deepEqual(report.counts.skipped, {
-    toc: 12,
-    other_list: 15,
-    duplicate: 6,
-    learning_resource: 15,
+  assertCounts({ records: tools, report }, {
+    read: 441,
+    kept: 393,
+    skipped: { toc: 12, other_list: 15, duplicate: 6, learning_resource: 15 },
   });
-  assertBalanced(report);
-  assert.equal(new Set(tools.map((t) => t.sourceId)).size, tools.length);
   assert.ok(tools.every((t) => t.url?.startsWith("http")));
   assertNoPlaceholders(tools);
 });
@@ -76,17 +76,12 @@ Deno.test("mahseema: learning resources, other lists and the table of contents a
 
 Deno.test("steven2358: reads README and DISCOVERIES (541 bullets) and keeps 445 tools", async () => {
   const { records: tools, report } = await readSource(steven);
-  assert.equal(report.counts.files, 2);
-  assert.equal(report.counts.read, 354 + 187);
-  assert.equal(report.counts.kept, 445);
-  assert.deepEqual(report.counts.skipped, {
-    toc: 21,
-    article: 15,
-    other_list: 29,
-    learning_resource: 28,
-    duplicate: 3,
+  assertCounts({ records: tools, report }, {
+    read: 354 + 187,
+    kept: 445,
+    skipped: { toc: 21, article: 15, other_list: 29, learning_resource: 28, duplicate: 3 },
+    files: 2,
   });
-  assertBalanced(report);
   assertNoPlaceholders(tools);
 });
 
@@ -102,12 +97,8 @@ Deno.test("steven2358: the nearest heading is the category; generic 'Services' y
 });
 
 Deno.test("awesome lists: broken markdown is counted and skipped, never thrown", async () => {
-  const root = await Deno.makeTempDir({ prefix: "awesome-" });
-  const dir = `${root}/ai-tools/mahseema-awesome-ai-tools`;
-  await Deno.mkdir(dir, { recursive: true });
-  await Deno.writeTextFile(
-    `${dir}/README.md`,
-    [
+  const read = await readFixture(mahseema, {
+    "ai-tools/mahseema-awesome-ai-tools/README.md": [
       "# Awesome",
       "## Contents",
       "- [Text](#text)",
@@ -127,20 +118,21 @@ Deno.test("awesome lists: broken markdown is counted and skipped, never thrown",
       "- [Some Course](https://www.coursera.org/learn/x) - A course.",
       "- [PromptTool](https://prompttool.ai) - Tool for prompts.",
     ].join("\n"),
-  );
-  const { records: tools, report } = await readSource(mahseema, root);
-  assert.equal(report.counts.read, 10);
-  assertBalanced(report);
-  assert.deepEqual(report.counts.skipped, {
-    toc: 1,
-    missing_name: 2,
-    no_link: 1,
-    not_a_tool_link: 1,
-    duplicate: 1,
-    other_list: 1,
-    learning_resource: 1,
   });
-  assert.deepEqual(tools, [
+  assertCounts(read, {
+    read: 10,
+    kept: 2,
+    skipped: {
+      toc: 1,
+      missing_name: 2,
+      no_link: 1,
+      not_a_tool_link: 1,
+      duplicate: 1,
+      other_list: 1,
+      learning_resource: 1,
+    },
+  });
+  assert.deepEqual(read.records, [
     {
       source: "mahseema-awesome-ai-tools",
       sourceId: "tom.ai",
@@ -160,11 +152,8 @@ Deno.test("awesome lists: broken markdown is counted and skipped, never thrown",
       description: "Tool for prompts.",
     },
   ]);
-  await Deno.remove(root, { recursive: true });
 });
 
 Deno.test("awesome lists: a missing file throws NotFound", async () => {
-  await withSourceFixture({}, async (root) => {
-    await assert.rejects(steven.read(root, new SourceReport(steven.info.id)), Deno.errors.NotFound);
-  });
+  await assertMissingSourceThrows(steven);
 });

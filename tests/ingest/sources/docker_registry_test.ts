@@ -1,25 +1,34 @@
 import assert from "node:assert/strict";
-import { SourceReport } from "../../../src/ingest/report.ts";
 import { adapters } from "../../../src/ingest/sources/docker_registry.ts";
-import { assertBalanced, realRead, recordById, withSourceFixture } from "./_helpers.ts";
+import {
+  assertCleaned,
+  assertCounts,
+  assertNamedWithoutEmptyFields,
+  assertOnlyAdapterDescribedAs,
+  readFixture,
+  realRead,
+  recordById,
+} from "./_helpers.ts";
 
 const adapter = adapters[0]!;
 const DIR = "mcp-servers/docker-mcp-registry/servers";
 
 Deno.test("docker adapter describes its source as SOURCES.md does", () => {
-  assert.equal(adapters.length, 1);
-  assert.equal(adapter.info.id, "docker");
-  assert.equal(adapter.info.publisher, "docker/mcp-registry @ 818bf169 (2026-07-08)");
-  assert.equal(adapter.info.license, "MIT");
+  assertOnlyAdapterDescribedAs(adapters, {
+    id: "docker",
+    publisher: "docker/mcp-registry @ 818bf169 (2026-07-08)",
+    license: "MIT",
+  });
 });
 
 Deno.test("docker adapter keeps all 328 servers and their 755 tools.json tools", async () => {
   const { records: servers, report } = await realRead(adapter);
-  assert.equal(report.counts.read, 328);
-  assert.equal(report.counts.kept, 328);
-  assert.equal(servers.length, 328);
-  assertBalanced(report);
-  assert.equal(report.counts.files, 328 + 82, "server.yaml files plus tools.json files");
+  assertCounts({ records: servers, report }, {
+    read: 328,
+    kept: 328,
+    skipped: {},
+    files: 328 + 82, // server.yaml files plus tools.json files
+  });
   assert.equal(servers.filter((s) => s.packages).length, 249, "one OCI image per local server");
   assert.equal(servers.filter((s) => s.remotes).length, 76);
   // 28 servers have a non-empty tools.json (755 tools); 3 poci servers list 5 tools inline.
@@ -137,55 +146,34 @@ Deno.test("docker adapter turns tools.json arguments into a JSON schema", async 
 });
 
 Deno.test("docker adapter keeps no empty or placeholder values", async () => {
-  const { records: servers } = await realRead(adapter);
-  for (const s of servers) {
-    assert.ok(s.name.trim() !== "" && s.name.toLowerCase() !== "unknown", s.sourceId);
-    for (const [key, value] of Object.entries(s)) {
-      assert.notEqual(value, undefined, `${s.sourceId}.${key}`);
-      if (Array.isArray(value)) assert.ok(value.length > 0, `${s.sourceId}.${key}`);
-    }
-  }
+  assertNamedWithoutEmptyFields((await realRead(adapter)).records);
 });
 
 Deno.test("docker adapter skips invalid YAML and nameless servers, and cleans text", async () => {
-  await withSourceFixture({}, async (root) => {
-    const write = async (name: string, file: string, text: string) => {
-      await Deno.mkdir(`${root}/${DIR}/${name}`, { recursive: true });
-      await Deno.writeTextFile(`${root}/${DIR}/${name}/${file}`, text);
-    };
-    await write(
-      "good",
-      "server.yaml",
+  const read = await readFixture(adapter, {
+    [`${DIR}/good/server.yaml`]:
       "\ufeffname: good\nimage: mcp/good\ntype: server\nmeta:\n  category: unknown\n  tags: [a, A, b]\n" +
-        "about:\n  title: Good &amp; Fast\n  description: N/A\n",
-    );
-    await write("good", "tools.json", "[{broken");
-    await write("bad", "server.yaml", "name: bad\nabout:\n  title: [unclosed\n");
-    await write("nameless", "server.yaml", "type: server\nabout:\n  description: no title\n");
-    await write("list", "server.yaml", "- just\n- a list\n");
-    await Deno.mkdir(`${root}/${DIR}/empty-folder`);
-    const report = new SourceReport(adapter.info.id);
-    const servers = await adapter.read(root, report);
-    assert.deepEqual(servers, [{
-      source: "docker",
-      sourceId: "good",
-      name: "Good & Fast",
-      packages: [{ registryType: "oci", identifier: "mcp/good", runtimeHint: "docker" }],
-      tags: ["a", "b"],
-      hosting: "local",
-    }]);
-    assert.deepEqual(report.counts.skipped, {
-      invalid_yaml: 1,
-      missing_name: 1,
-      not_an_object: 1,
-    });
-    assert.equal(report.counts.read, 4);
-    assertBalanced(report);
-    assert.equal(report.counts.cleaned.html_entities, 1);
-    assert.equal(report.counts.cleaned.placeholder, 2);
-    assert.equal(report.counts.cleaned.bom, 1);
-    assert.equal(report.counts.cleaned.invalid_tools_json, 1);
+      "about:\n  title: Good &amp; Fast\n  description: N/A\n",
+    [`${DIR}/good/tools.json`]: "[{broken",
+    [`${DIR}/bad/server.yaml`]: "name: bad\nabout:\n  title: [unclosed\n",
+    [`${DIR}/nameless/server.yaml`]: "type: server\nabout:\n  description: no title\n",
+    [`${DIR}/list/server.yaml`]: "- just\n- a list\n",
+    [`${DIR}/empty-folder/`]: "",
   });
+  assert.deepEqual(read.records, [{
+    source: "docker",
+    sourceId: "good",
+    name: "Good & Fast",
+    packages: [{ registryType: "oci", identifier: "mcp/good", runtimeHint: "docker" }],
+    tags: ["a", "b"],
+    hosting: "local",
+  }]);
+  assertCounts(read, {
+    read: 4,
+    kept: 1,
+    skipped: { invalid_yaml: 1, missing_name: 1, not_an_object: 1 },
+  });
+  assertCleaned(read.report, { html_entities: 1, placeholder: 2, bom: 1, invalid_tools_json: 1 });
 });
 
 Deno.test("docker adapter keeps the catalog's HTTPS icons and drops a plain-HTTP one", async () => {

@@ -1,29 +1,34 @@
 import assert from "node:assert/strict";
-import { SourceReport } from "../../../src/ingest/report.ts";
 import { adapters } from "../../../src/ingest/sources/ever_works.ts";
-import { assertBalanced, realRead, recordById, withSourceFixture } from "./_helpers.ts";
+import {
+  assertCleaned,
+  assertCounts,
+  assertNamedWithoutEmptyFields,
+  assertOnlyAdapterDescribedAs,
+  readFixture,
+  realRead,
+  recordById,
+} from "./_helpers.ts";
 
 const adapter = adapters[0]!;
 const DIR = "mcp-servers/ever-works";
 
 Deno.test("ever-works adapter describes its source as SOURCES.md does", () => {
-  assert.equal(adapters.length, 1);
-  assert.equal(adapter.info.id, "ever-works");
-  assert.equal(
-    adapter.info.publisher,
-    "ever-works/awesome-mcp-servers-data @ 5a38897e (2026-06-16)",
-  );
-  assert.equal(adapter.info.license, "CC-BY-SA-4.0");
+  assertOnlyAdapterDescribedAs(adapters, {
+    id: "ever-works",
+    publisher: "ever-works/awesome-mcp-servers-data @ 5a38897e (2026-06-16)",
+    license: "CC-BY-SA-4.0",
+  });
 });
 
 Deno.test("ever-works adapter keeps 4,065 items and counts the one file that is not YAML", async () => {
   const { records: servers, report } = await realRead(adapter);
-  assert.equal(report.counts.read, 4066);
-  assert.equal(report.counts.kept, 4065);
-  assert.equal(servers.length, 4065);
-  assert.deepEqual(report.counts.skipped, { invalid_yaml: 1 });
-  assertBalanced(report);
-  assert.equal(report.counts.files, 4066 + 2, "item files plus categories.yml and tags.yml");
+  assertCounts({ records: servers, report }, {
+    read: 4066,
+    kept: 4065,
+    skipped: { invalid_yaml: 1 },
+    files: 4066 + 2, // item files plus categories.yml and tags.yml
+  });
   assert.equal(servers.some((s) => s.sourceId === "openapi-mcp"), false);
 });
 
@@ -74,55 +79,38 @@ Deno.test("ever-works adapter drops links to reference-server folders that never
 
 Deno.test("ever-works adapter keeps short descriptions and no placeholder values", async () => {
   const { records: servers } = await realRead(adapter);
+  assertNamedWithoutEmptyFields(servers);
   for (const s of servers) {
-    assert.ok(s.name.trim() !== "" && s.name.toLowerCase() !== "unknown", s.sourceId);
     assert.ok(s.description !== undefined && !s.description.startsWith("## "), s.sourceId);
-    for (const [key, value] of Object.entries(s)) {
-      assert.notEqual(value, undefined, `${s.sourceId}.${key}`);
-      if (Array.isArray(value)) assert.ok(value.length > 0, `${s.sourceId}.${key}`);
-    }
   }
 });
 
 Deno.test("ever-works adapter skips broken items and counts repairs", async () => {
-  await withSourceFixture({}, async (root) => {
-    const item = async (slug: string, text: string) => {
-      await Deno.mkdir(`${root}/${DIR}/data/${slug}`, { recursive: true });
-      await Deno.writeTextFile(`${root}/${DIR}/data/${slug}/${slug}.yml`, text);
-    };
-    await Deno.mkdir(`${root}/${DIR}`, { recursive: true });
-    await Deno.writeTextFile(`${root}/${DIR}/categories.yml`, "- id: db\n  name: Databases\n");
-    await Deno.writeTextFile(`${root}/${DIR}/tags.yml`, "- id: sql\n  name: SQL\n");
-    await item(
-      "good",
+  const item = (slug: string) => `${DIR}/data/${slug}/${slug}.yml`;
+  const read = await readFixture(adapter, {
+    [`${DIR}/categories.yml`]: "- id: db\n  name: Databases\n",
+    [`${DIR}/tags.yml`]: "- id: sql\n  name: SQL\n",
+    [item("good")]:
       "\ufeffname: Good &amp; Co\ndescription: unknown\nmarkdown: |\n  ## Features\n  Long text\n" +
-        "source_url: https://github.com/search?q=good\ncategory: db\ntags: [sql, Other, SQL]\n" +
-        "updated_at: 2026-01-02 03:04\n",
-    );
-    await item("broken", "name: Broken\ndescription: [unclosed\n");
-    await item("nameless", "name: N/A\ndescription: x\n");
-    await item("scalar", "just text\n");
-    const report = new SourceReport(adapter.info.id);
-    const servers = await adapter.read(root, report);
-    assert.deepEqual(servers, [{
-      source: "ever-works",
-      sourceId: "good",
-      name: "Good & Co",
-      description: "## Features\nLong text",
-      categories: ["Databases"],
-      tags: ["SQL", "Other"],
-      updatedAt: "2026-01-02T03:04:00.000Z",
-    }]);
-    assert.deepEqual(report.counts.skipped, {
-      invalid_yaml: 1,
-      missing_name: 1,
-      not_an_object: 1,
-    });
-    assert.equal(report.counts.read, 4);
-    assertBalanced(report);
-    assert.equal(report.counts.cleaned.bom, 1);
-    assert.equal(report.counts.cleaned.html_entities, 1);
-    assert.equal(report.counts.cleaned.not_a_repository, 1);
-    assert.ok((report.counts.cleaned.placeholder ?? 0) >= 2);
+      "source_url: https://github.com/search?q=good\ncategory: db\ntags: [sql, Other, SQL]\n" +
+      "updated_at: 2026-01-02 03:04\n",
+    [item("broken")]: "name: Broken\ndescription: [unclosed\n",
+    [item("nameless")]: "name: N/A\ndescription: x\n",
+    [item("scalar")]: "just text\n",
   });
+  assert.deepEqual(read.records, [{
+    source: "ever-works",
+    sourceId: "good",
+    name: "Good & Co",
+    description: "## Features\nLong text",
+    categories: ["Databases"],
+    tags: ["SQL", "Other"],
+    updatedAt: "2026-01-02T03:04:00.000Z",
+  }]);
+  assertCounts(read, {
+    read: 4,
+    kept: 1,
+    skipped: { invalid_yaml: 1, missing_name: 1, not_an_object: 1 },
+  });
+  assertCleaned(read.report, { bom: 1, html_entities: 1, not_a_repository: 1 }, { placeholder: 2 });
 });

@@ -1,50 +1,41 @@
 import assert from "node:assert/strict";
-import { FIRST_PARTY, SOURCE_PROVIDER_IDS } from "../../../src/ingest/first_party.ts";
-import { SourceReport } from "../../../src/ingest/report.ts";
 import {
   adapters,
   genaiPricesAdapter,
   priceInForce,
 } from "../../../src/ingest/sources/genai_prices.ts";
-import { assertBalanced, readSource, recordById, withSourceFixture } from "./_helpers.ts";
-import type { SourcePrice } from "../../../src/model/price.ts";
+import {
+  assertCounts,
+  assertFields,
+  assertFirstPartyFolders,
+  assertMissingSourceThrows,
+  LIST_PRICES,
+  readFixture,
+  readPricesAt,
+  recordById,
+} from "./_helpers.ts";
 
-const NOW = new Date("2026-11-22T12:00:00Z");
-
-const readReal = (now = NOW) => readSource(genaiPricesAdapter({ now }));
-
-const real = readReal();
-
-const find = (records: SourcePrice[], sourceId: string) =>
-  recordById(records, sourceId, `missing ${sourceId}`);
+const real = readPricesAt(genaiPricesAdapter);
 
 Deno.test("genai-prices: reads all 1,466 models and keeps the 240 first-party ones", async () => {
-  const { records, report } = await real;
-  assert.equal(report.counts.read, 1466);
-  assert.equal(report.counts.kept, 240);
-  assert.deepEqual(report.counts.skipped, {
-    not_first_party: 1184,
-    not_list_price: 13,
-    not_llm: 22,
-    no_price: 6,
-    regional_variant: 1,
+  assertCounts(await real, {
+    read: 1466,
+    kept: 240,
+    skipped: {
+      not_first_party: 1184,
+      not_list_price: 13,
+      not_llm: 22,
+      no_price: 6,
+      regional_variant: 1,
+    },
+    files: 37, // data.json + 36 provider YAML files
   });
-  assertBalanced(report);
-  assert.equal(report.counts.files, 37); // data.json + 36 provider YAML files
-  assert.equal(records.length, 240);
-  assert.equal(new Set(records.map((r) => r.sourceId)).size, records.length);
 });
 
 Deno.test("genai-prices: keeps no reseller, cloud or aggregator provider", async () => {
   const { records } = await real;
-  const allowed = new Set(Object.keys(SOURCE_PROVIDER_IDS["genai-prices"]));
-  for (const r of records) {
-    assert.ok(FIRST_PARTY.has(r.provider), r.sourceId);
-    assert.ok(allowed.has(r.sourceId.split("/")[0]!), r.sourceId);
-  }
-  for (const reseller of ["openrouter", "together", "groq", "azure", "fireworks", "novita"]) {
-    assert.ok(!records.some((r) => r.sourceId.startsWith(`${reseller}/`)), reseller);
-  }
+  const resellers = ["openrouter", "together", "groq", "azure", "fireworks", "novita"];
+  assertFirstPartyFolders(records, "genai-prices", resellers);
 });
 
 Deno.test("genai-prices: drops models a first-party provider resells (Claude listed under Google, Llama on Bedrock)", async () => {
@@ -57,52 +48,38 @@ Deno.test("genai-prices: drops models a first-party provider resells (Claude lis
 
 Deno.test("genai-prices: gives Claude Sonnet 4.5 with cache, 1-hour cache, web search and its 200k tier", async () => {
   const { records } = await real;
-  const r = find(records, "anthropic/claude-sonnet-4-5");
-  assert.equal(r.provider, "anthropic");
-  assert.equal(r.inputPerMTok, 3);
-  assert.equal(r.outputPerMTok, 15);
-  assert.equal(r.cacheReadPerMTok, 0.3);
-  assert.equal(r.cacheWritePerMTok, 3.75);
-  assert.equal(r.cacheWrite1hPerMTok, 6);
-  assert.equal(r.webSearchPerCall, 0.01); // web_searches_kcount 10 per thousand calls
-  assert.deepEqual(r.tiers, [
-    {
-      thresholdTokens: 200000,
-      inputPerMTok: 6,
-      outputPerMTok: 22.5,
-      cacheReadPerMTok: 0.6,
-      cacheWritePerMTok: 7.5,
-    },
-  ]);
-  assert.equal(r.contextWindow, 1000000);
-  assert.equal(r.pricingUrl, "https://www.anthropic.com/pricing"); // fragment dropped by cleanUrl
+  // The web search price is web_searches_kcount (10 per thousand calls) per call.
+  assertFields(recordById(records, "anthropic/claude-sonnet-4-5"), {
+    provider: "anthropic",
+    ...LIST_PRICES.claudeSonnet45Full,
+    contextWindow: 1000000,
+    pricingUrl: "https://www.anthropic.com/pricing", // fragment dropped by cleanUrl
+  });
 });
 
 Deno.test("genai-prices: gives GPT-4o at $2.50 / $10 with $1.25 cached input", async () => {
   const { records } = await real;
-  const r = find(records, "openai/gpt-4o");
-  assert.equal(r.inputPerMTok, 2.5);
-  assert.equal(r.outputPerMTok, 10);
-  assert.equal(r.cacheReadPerMTok, 1.25);
-  assert.equal(r.contextWindow, 128000);
+  assertFields(recordById(records, "openai/gpt-4o"), {
+    ...LIST_PRICES.gpt4o,
+    contextWindow: 128000,
+  });
 });
 
 Deno.test("genai-prices: gives the Gemini 2.5 Pro long-context tier at 200k tokens", async () => {
   const { records } = await real;
-  const r = find(records, "google/gemini-2.5-pro");
-  assert.equal(r.inputPerMTok, 1.25);
-  assert.equal(r.outputPerMTok, 10);
-  assert.deepEqual(r.tiers, [
-    { thresholdTokens: 200000, inputPerMTok: 2.5, outputPerMTok: 15, cacheReadPerMTok: 0.25 },
-  ]);
+  assertFields(recordById(records, "google/gemini-2.5-pro"), {
+    inputPerMTok: 1.25,
+    outputPerMTok: 10,
+    tiers: LIST_PRICES.gemini25ProTiers,
+  });
 });
 
 Deno.test("genai-prices: verifiedAt is the model's prices_checked date and says so", async () => {
   const { records } = await real;
-  const r = find(records, "anthropic/claude-sonnet-4-5");
+  const r = recordById(records, "anthropic/claude-sonnet-4-5");
   assert.equal(r.verifiedAt, "2026-07-29");
   assert.match(r.verifiedMeaning!, /prices_checked/);
-  const unchecked = find(records, "anthropic/claude-v1");
+  const unchecked = recordById(records, "anthropic/claude-v1");
   assert.equal(unchecked.verifiedAt, undefined);
   assert.equal(unchecked.verifiedMeaning, undefined);
 });
@@ -111,19 +88,19 @@ Deno.test("genai-prices: takes the dated price in force today and says which day
   const { records, report } = await real;
   assert.equal(report.counts.cleaned.dated_price_resolved, 10);
   // Claude Sonnet 5: $2/$10 until 2026-09-01, then $3/$15.
-  const sonnet5 = find(records, "anthropic/claude-sonnet-5");
+  const sonnet5 = recordById(records, "anthropic/claude-sonnet-5");
   assert.equal(sonnet5.inputPerMTok, 3);
   assert.equal(sonnet5.outputPerMTok, 15);
   assert.match(sonnet5.verifiedMeaning!, /in force on 2026-11-22/);
   // Gemini 3.6 Flash: the 2027-01-01 price is not in force yet.
-  assert.equal(find(records, "google/gemini-3.6-flash").inputPerMTok, 0.75);
+  assert.equal(recordById(records, "google/gemini-3.6-flash").inputPerMTok, 0.75);
   // DeepSeek: the standard-hours price, not the off-peak discount.
-  assert.equal(find(records, "deepseek/deepseek-chat").inputPerMTok, 0.27);
+  assert.equal(recordById(records, "deepseek/deepseek-chat").inputPerMTok, 0.27);
 
-  const august = await readReal(new Date("2026-08-01T00:00:00Z"));
-  assert.equal(find(august.records, "anthropic/claude-sonnet-5").inputPerMTok, 2);
-  const next = await readReal(new Date("2027-02-01T00:00:00Z"));
-  assert.equal(find(next.records, "google/gemini-3.6-flash").inputPerMTok, 1.5);
+  const august = await readPricesAt(genaiPricesAdapter, new Date("2026-08-01T00:00:00Z"));
+  assert.equal(recordById(august.records, "anthropic/claude-sonnet-5").inputPerMTok, 2);
+  const next = await readPricesAt(genaiPricesAdapter, new Date("2027-02-01T00:00:00Z"));
+  assert.equal(recordById(next.records, "google/gemini-3.6-flash").inputPerMTok, 1.5);
 });
 
 Deno.test("genai-prices: priceInForce falls back to the first price when no condition holds", () => {
@@ -137,43 +114,29 @@ Deno.test("genai-prices: priceInForce falls back to the first price when no cond
 });
 
 Deno.test("genai-prices: counts broken records without throwing", async () => {
-  await withSourceFixture({}, async (root) => {
-    const dir = `${root}/llm-prices/genai-prices/v2`;
-    await Deno.mkdir(dir, { recursive: true });
-    await Deno.writeTextFile(
-      `${dir}/data.json`,
-      JSON.stringify([
-        {
-          id: "openai",
-          models: [
-            "not an object",
-            { id: "gpt-x", prices: { input_mtok: "abc" } },
-            { id: "gpt-y", prices: {} },
-            { id: "gpt-z", prices: { input_mtok: 1, output_mtok: 2 } },
-          ],
-        },
-        { id: "together", models: [{ id: "llama-3", prices: { input_mtok: 1 } }] },
-        "junk provider",
-      ]),
-    );
-    const report = new SourceReport("genai-prices");
-    const records = await adapters[0]!.read(root, report);
-    assert.deepEqual(records.map((r) => r.model), ["gpt-z"]);
-    assert.equal(report.counts.read, 6);
-    assert.deepEqual(report.counts.skipped, {
-      invalid_record: 3,
-      no_price: 1,
-      not_first_party: 1,
-    });
-    assertBalanced(report);
+  const read = await readFixture(adapters[0]!, {
+    "llm-prices/genai-prices/v2/data.json": JSON.stringify([
+      {
+        id: "openai",
+        models: [
+          "not an object",
+          { id: "gpt-x", prices: { input_mtok: "abc" } },
+          { id: "gpt-y", prices: {} },
+          { id: "gpt-z", prices: { input_mtok: 1, output_mtok: 2 } },
+        ],
+      },
+      { id: "together", models: [{ id: "llama-3", prices: { input_mtok: 1 } }] },
+      "junk provider",
+    ]),
+  });
+  assert.deepEqual(read.records.map((r) => r.model), ["gpt-z"]);
+  assertCounts(read, {
+    read: 6,
+    kept: 1,
+    skipped: { invalid_record: 3, no_price: 1, not_first_party: 1 },
   });
 });
 
 Deno.test("genai-prices: throws NotFound when the source is missing", async () => {
-  await withSourceFixture({}, async (root) => {
-    await assert.rejects(
-      () => adapters[0]!.read(root, new SourceReport("genai-prices")),
-      Deno.errors.NotFound,
-    );
-  });
+  await assertMissingSourceThrows(adapters[0]!);
 });

@@ -1,8 +1,15 @@
 import assert from "node:assert/strict";
-import { SourceReport } from "../../../src/ingest/report.ts";
 import { adapters } from "../../../src/ingest/sources/mcp_collection.ts";
 import type { SourceAdapter, SourceServer } from "../../../src/ingest/types.ts";
-import { assertBalanced, assertNoPlaceholders, readSource, withSourceFixture } from "./_helpers.ts";
+import {
+  assertCleaned,
+  assertCounts,
+  assertNoPlaceholders,
+  readFixture,
+  readSource,
+  recordById,
+  withSourceFixture,
+} from "./_helpers.ts";
 
 /** The adapter with source id `id`. */
 function adapter(id: string): SourceAdapter<SourceServer> {
@@ -41,12 +48,7 @@ Deno.test("mcp_collection: record counts per list match SOURCES.md, duplicates c
   };
   for (const [id, [read, kept, skipped]] of Object.entries(expected)) {
     const { records, report } = await readReal(id);
-    assert.equal(report.counts.read, read, id);
-    assert.equal(report.counts.kept, kept, id);
-    assert.deepEqual(report.counts.skipped, skipped, id);
-    assert.equal(records.length, kept, id);
-    assert.equal(report.counts.read, report.counts.kept + report.skippedTotal, id);
-    assert.equal(new Set(records.map((r) => r.sourceId)).size, records.length, id);
+    assertCounts({ records, report }, { read, kept, skipped }, id);
     assert.ok(records.every((r) => r.source === id), id);
     assertNoPlaceholders(records);
   }
@@ -73,7 +75,7 @@ Deno.test("mcp_collection: non-repository links become homepage or package, neve
   assert.equal(gitea?.repositoryUrl, "https://gitea.com/gitea/gitea-mcp");
 
   const market = (await readReal("mcpmarket")).records;
-  const ghRepo = market.find((r) => r.sourceId === "github-repository-1");
+  const ghRepo = recordById(market, "github-repository-1");
   assert.deepEqual(ghRepo?.packages, [
     { registryType: "npm", identifier: "@modelcontextprotocol/server-github" },
   ]);
@@ -83,8 +85,7 @@ Deno.test("mcp_collection: non-repository links become homepage or package, neve
 Deno.test("mcp_collection: mcpmarket keeps categories and has no descriptions", async () => {
   const market = (await readReal("mcpmarket")).records;
   assert.ok(market.every((r) => r.description === undefined));
-  const mindsdb = market.find((r) => r.sourceId === "mindsdb");
-  assert.deepEqual(mindsdb, {
+  assert.deepEqual(recordById(market, "mindsdb"), {
     source: "mcpmarket",
     sourceId: "mindsdb",
     name: "MindsDB",
@@ -95,7 +96,7 @@ Deno.test("mcp_collection: mcpmarket keeps categories and has no descriptions", 
 
 Deno.test("mcp_collection: glama list maps GitHub stars; mcpservers.org keeps the richer duplicate", async () => {
   const glama = (await readReal("glama-list")).records;
-  const circle = glama.find((r) => r.sourceId === "@CircleCI-Public/mcp-server-circleci");
+  const circle = recordById(glama, "@CircleCI-Public/mcp-server-circleci");
   assert.equal(circle?.stars, 28);
   assert.equal(circle?.repositoryUrl, "https://github.com/circleci-public/mcp-server-circleci");
 
@@ -114,68 +115,58 @@ Deno.test("mcp_collection: cursor.directory repeats under suffixed slugs are ski
 });
 
 Deno.test("mcp_collection: counts BOM, entities, placeholders, missing names and duplicates", async () => {
-  await withSourceFixture({}, async (root) => {
-    await Deno.mkdir(`${root}/mcp-servers/mcp_collection`, { recursive: true });
-    const items = [
-      {
-        name: "Fish &amp; Chips",
-        description: "unknown",
-        detail_url: "https://cursor.directory/mcp/fish",
-        github_url: "https://github.com/o/fish",
-      },
-      {
-        name: "Fish &amp; Chips",
-        description: "again",
-        detail_url: "https://cursor.directory/mcp/fish-1",
-        github_url: "https://github.com/O/fish/",
-      },
-      { name: "  ", detail_url: "https://cursor.directory/mcp/blank" },
-      {
-        name: "Docs only",
-        detail_url: "https://cursor.directory/mcp/docs",
-        github_url: "https://example.com/mcp?utm_source=x",
-      },
-      42,
-    ];
-    await Deno.writeTextFile(
-      `${root}/mcp-servers/mcp_collection/cursor.json`,
-      "\ufeff" + JSON.stringify(items),
-    );
-    const report = new SourceReport("cursor-directory");
-    const records = await adapter("cursor-directory").read(root, report);
-    assert.deepEqual(records, [
-      {
-        source: "cursor-directory",
-        sourceId: "fish",
-        name: "Fish & Chips",
-        repositoryUrl: "https://github.com/o/fish",
-      },
-      {
-        source: "cursor-directory",
-        sourceId: "docs",
-        name: "Docs only",
-        homepage: "https://example.com/mcp",
-      },
-    ]);
-    assert.deepEqual(report.counts.skipped, { duplicate: 1, missing_name: 1, not_an_object: 1 });
-    assert.equal(report.counts.cleaned.bom, 1);
-    assert.equal(report.counts.cleaned.placeholder, 1);
-    assert.equal(report.counts.cleaned.tracking_params, 1);
-    assert.ok((report.counts.cleaned.html_entities ?? 0) >= 1);
-    assertBalanced(report);
+  const items = [
+    {
+      name: "Fish &amp; Chips",
+      description: "unknown",
+      detail_url: "https://cursor.directory/mcp/fish",
+      github_url: "https://github.com/o/fish",
+    },
+    {
+      name: "Fish &amp; Chips",
+      description: "again",
+      detail_url: "https://cursor.directory/mcp/fish-1",
+      github_url: "https://github.com/O/fish/",
+    },
+    { name: "  ", detail_url: "https://cursor.directory/mcp/blank" },
+    {
+      name: "Docs only",
+      detail_url: "https://cursor.directory/mcp/docs",
+      github_url: "https://example.com/mcp?utm_source=x",
+    },
+    42,
+  ];
+  const read = await readFixture(adapter("cursor-directory"), {
+    "mcp-servers/mcp_collection/cursor.json": "\ufeff" + JSON.stringify(items),
   });
+  assert.deepEqual(read.records, [
+    {
+      source: "cursor-directory",
+      sourceId: "fish",
+      name: "Fish & Chips",
+      repositoryUrl: "https://github.com/o/fish",
+    },
+    {
+      source: "cursor-directory",
+      sourceId: "docs",
+      name: "Docs only",
+      homepage: "https://example.com/mcp",
+    },
+  ]);
+  assertCounts(read, {
+    read: 5,
+    kept: 2,
+    skipped: { duplicate: 1, missing_name: 1, not_an_object: 1 },
+  });
+  assertCleaned(read.report, { bom: 1, placeholder: 1, tracking_params: 1 }, { html_entities: 1 });
 });
 
 Deno.test("mcp_collection: a broken list counts invalid_json; a missing one throws NotFound", async () => {
-  await withSourceFixture({}, async (root) => {
-    await Deno.mkdir(`${root}/mcp-servers/mcp_collection`, { recursive: true });
-    await Deno.writeTextFile(`${root}/mcp-servers/mcp_collection/glama.json`, '[{"name": "x"');
-    const report = new SourceReport("glama-list");
-    assert.deepEqual(await adapter("glama-list").read(root, report), []);
-    assert.deepEqual(report.counts.skipped, { invalid_json: 1 });
-    await assert.rejects(
-      adapter("mcpmarket").read(root, new SourceReport("mcpmarket")),
-      Deno.errors.NotFound,
-    );
+  const files = { "mcp-servers/mcp_collection/glama.json": '[{"name": "x"' };
+  await withSourceFixture(files, async (root) => {
+    const broken = await readSource(adapter("glama-list"), root);
+    assert.deepEqual(broken.records, []);
+    assert.deepEqual(broken.report.counts.skipped, { invalid_json: 1 });
+    await assert.rejects(readSource(adapter("mcpmarket"), root), Deno.errors.NotFound);
   });
 });

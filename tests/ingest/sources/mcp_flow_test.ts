@@ -2,10 +2,13 @@ import assert from "node:assert/strict";
 import { SourceReport } from "../../../src/ingest/report.ts";
 import { adapters, installFromClientConfig } from "../../../src/ingest/sources/mcp_flow.ts";
 import {
-  assertBalanced,
+  assertCleaned,
+  assertCounts,
+  assertMissingSourceThrows,
   assertNoPlaceholderFields,
+  readFixture,
   realRead,
-  withSourceFixture,
+  recordById,
 } from "./_helpers.ts";
 
 const adapter = adapters[0]!;
@@ -15,23 +18,17 @@ const real = () => realRead(adapter);
 
 Deno.test("mcp-flow: one record per tool file plus description entries without tools", async () => {
   const { records, report } = await real();
-  assert.equal(report.counts.read, 1166);
-  assert.equal(report.counts.kept, 1166);
-  assert.deepEqual(report.counts.skipped, {});
-  assertBalanced(report);
-  assert.equal(records.length, 1166);
+  assertCounts({ records, report }, { read: 1166, kept: 1166, skipped: {} });
   assert.equal(records.filter((r) => r.tools !== undefined).length, 1163);
   const toolCount = records.reduce((n, r) => n + (r.tools?.length ?? 0), 0);
   assert.equal(toolCount, 11450, "11,453 tools in SOURCES.md, 3 without a name dropped");
   assert.equal(report.counts.cleaned.tool_missing_name, 3);
-  assert.equal(new Set(records.map((r) => r.sourceId)).size, records.length);
   assertNoPlaceholderFields(records);
 });
 
 Deno.test("mcp-flow: keeps tool names, descriptions and JSON Schemas of the 12306 server", async () => {
   const { records } = await real();
-  const server = records.find((r) => r.sourceId === "smithery/12306 MCP Server");
-  assert.ok(server);
+  const server = recordById(records, "smithery/12306 MCP Server");
   assert.equal(server.name, "12306 MCP Server");
   assert.equal(server.source, "mcp-flow");
   assert.deepEqual(server.categories, ["Miscellaneous"]);
@@ -95,8 +92,7 @@ Deno.test("mcp-flow: repository URLs only from configs that install from one", a
 
 Deno.test("mcp-flow: description entries without a tool file are kept without tools", async () => {
   const { records, report } = await real();
-  const mta = records.find((r) => r.sourceId === "smithery/Where's my train? MTA Guide");
-  assert.deepEqual(mta, {
+  assert.deepEqual(recordById(records, "smithery/Where's my train? MTA Guide"), {
     source: "mcp-flow",
     sourceId: "smithery/Where's my train? MTA Guide",
     name: "Where's my train? MTA Guide",
@@ -214,78 +210,61 @@ Deno.test("installFromClientConfig: ignores runners, local paths and ambiguous m
 });
 
 Deno.test("mcp-flow: broken tool files are skipped and counted, BOM and entities cleaned", async () => {
-  await withSourceFixture({}, async (root) => {
-    const base = `${root}/mcp-servers/mcp-flow`;
-    await Deno.mkdir(`${base}/data/tools/glama`, { recursive: true });
-    await Deno.mkdir(`${base}/data/mcp_config/glama`, { recursive: true });
-    const tools = [
-      { name: "search", description: "Find &amp; fetch", parameters: { type: "object" } },
-      { description: "nameless" },
-    ];
-    await Deno.writeTextFile(
-      `${base}/data/tools/glama/Good.json`,
-      "\ufeff" + JSON.stringify(tools),
-    );
-    await Deno.writeTextFile(`${base}/data/tools/glama/Cut.json`, '[{"name": "a", "descr');
-    await Deno.writeTextFile(`${base}/data/tools/glama/Odd.json`, '"just a string"');
-    await Deno.writeTextFile(
-      `${base}/data/mcp_config/glama/Good.json`,
-      JSON.stringify({ mcpServers: { g: { command: "npx", args: ["-y", "good-mcp"] } } }),
-    );
-    await Deno.writeTextFile(
-      `${base}/server_info_with_description_v3.json`,
-      JSON.stringify([
-        {
-          name: "Good",
-          source: "glama",
-          all_paths: [{ glama: ["Good"] }],
-          description: "unknown",
-          classification: "Developer Tools",
-        },
-        {
-          name: "Lonely",
-          source: "manual",
-          all_paths: [{ manual: ["Lonely"] }],
-          description: "Tom &amp; Jerry",
-          classification: "Miscellaneous",
-        },
-      ]),
-    );
-    const report = new SourceReport("mcp-flow");
-    const records = await adapter.read(root, report);
-    assert.deepEqual(records, [
+  const base = "mcp-servers/mcp-flow";
+  const tools = [
+    { name: "search", description: "Find &amp; fetch", parameters: { type: "object" } },
+    { description: "nameless" },
+  ];
+  const read = await readFixture(adapter, {
+    [`${base}/data/tools/glama/Good.json`]: "\ufeff" + JSON.stringify(tools),
+    [`${base}/data/tools/glama/Cut.json`]: '[{"name": "a", "descr',
+    [`${base}/data/tools/glama/Odd.json`]: '"just a string"',
+    [`${base}/data/mcp_config/glama/Good.json`]: JSON.stringify({
+      mcpServers: { g: { command: "npx", args: ["-y", "good-mcp"] } },
+    }),
+    [`${base}/server_info_with_description_v3.json`]: JSON.stringify([
       {
-        source: "mcp-flow",
-        sourceId: "glama/Good",
         name: "Good",
-        packages: [{
-          registryType: "npm",
-          identifier: "good-mcp",
-          runtimeHint: "npx",
-          transport: { type: "stdio" },
-        }],
-        categories: ["Developer Tools"],
-        tools: [{ name: "search", description: "Find & fetch", inputSchema: { type: "object" } }],
+        source: "glama",
+        all_paths: [{ glama: ["Good"] }],
+        description: "unknown",
+        classification: "Developer Tools",
       },
       {
-        source: "mcp-flow",
-        sourceId: "manual/Lonely",
         name: "Lonely",
-        description: "Tom & Jerry",
-        categories: ["Miscellaneous"],
+        source: "manual",
+        all_paths: [{ manual: ["Lonely"] }],
+        description: "Tom &amp; Jerry",
+        classification: "Miscellaneous",
       },
-    ]);
-    assert.deepEqual(report.counts.skipped, { invalid_json: 1, not_a_tool_list: 1 });
-    assert.equal(report.counts.cleaned.bom, 1);
-    assert.equal(report.counts.cleaned.html_entities, 2);
-    assert.equal(report.counts.cleaned.placeholder, 1);
-    assert.equal(report.counts.cleaned.tool_missing_name, 1);
-    assertBalanced(report);
+    ]),
   });
+  assert.deepEqual(read.records, [
+    {
+      source: "mcp-flow",
+      sourceId: "glama/Good",
+      name: "Good",
+      packages: [{
+        registryType: "npm",
+        identifier: "good-mcp",
+        runtimeHint: "npx",
+        transport: { type: "stdio" },
+      }],
+      categories: ["Developer Tools"],
+      tools: [{ name: "search", description: "Find & fetch", inputSchema: { type: "object" } }],
+    },
+    {
+      source: "mcp-flow",
+      sourceId: "manual/Lonely",
+      name: "Lonely",
+      description: "Tom & Jerry",
+      categories: ["Miscellaneous"],
+    },
+  ]);
+  assertCounts(read, { read: 4, kept: 2, skipped: { invalid_json: 1, not_a_tool_list: 1 } });
+  assertCleaned(read.report, { bom: 1, html_entities: 2, placeholder: 1, tool_missing_name: 1 });
 });
 
 Deno.test("mcp-flow: a missing tools folder throws NotFound", async () => {
-  await withSourceFixture({}, async (root) => {
-    await assert.rejects(adapter.read(root, new SourceReport("mcp-flow")), Deno.errors.NotFound);
-  });
+  await assertMissingSourceThrows(adapter);
 });

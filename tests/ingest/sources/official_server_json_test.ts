@@ -1,50 +1,59 @@
 import assert from "node:assert/strict";
-import { SourceReport } from "../../../src/ingest/report.ts";
 import { adapters } from "../../../src/ingest/sources/official_server_json.ts";
-import { assertBalanced, realRead, recordById, withSourceFixture } from "./_helpers.ts";
+import {
+  assertCounts,
+  assertFields,
+  assertOnlyAdapterDescribedAs,
+  readFixture,
+  realRead,
+  recordById,
+} from "./_helpers.ts";
 
 const adapter = adapters[0]!;
-const DIR = "mcp-servers/official-registry";
-const FILE = "mcp-insights_servers_2025-12-18.json";
+const PATH = "mcp-servers/official-registry/mcp-insights_servers_2025-12-18.json";
 
 Deno.test("official-server-json adapter describes its source as SOURCES.md does", () => {
-  assert.equal(adapters.length, 1);
-  assert.equal(adapter.info.id, "official-server-json");
-  assert.equal(adapter.info.publisher, "joelverhagen/mcp-insights @ 5d6e951b (2025-12-18)");
-  assert.equal(adapter.info.license, "none stated");
+  assertOnlyAdapterDescribedAs(adapters, {
+    id: "official-server-json",
+    publisher: "joelverhagen/mcp-insights @ 5d6e951b (2025-12-18)",
+    license: "none stated",
+  });
 });
 
 Deno.test("official-server-json adapter keeps the latest of 2,794 versions for 1,108 servers", async () => {
   const { records: servers, report } = await realRead(adapter);
-  assert.equal(report.counts.read, 2794);
-  assert.equal(report.counts.kept, 1108);
-  assert.equal(servers.length, 1108);
-  assert.deepEqual(report.counts.skipped, { older_version: 1686 });
-  assertBalanced(report);
+  assertCounts({ records: servers, report }, {
+    read: 2794,
+    kept: 1108,
+    skipped: { older_version: 1686 },
+  });
   assert.equal(report.counts.cleaned.bom, 1, "the file starts with a byte-order mark");
-  assert.equal(new Set(servers.map((s) => s.sourceId)).size, servers.length);
-  const airtable = recordById(servers, "io.github.domdomegg/airtable-mcp-server");
-  assert.equal(airtable.version, "1.9.6");
-  assert.equal(airtable.updatedAt, "2025-12-08T13:22:16.268Z");
-  const dialer = recordById(servers, "app.getdialer/dialer");
-  assert.equal(dialer.version, "1.0.1");
+  assertFields(recordById(servers, "io.github.domdomegg/airtable-mcp-server"), {
+    version: "1.9.6",
+    updatedAt: "2025-12-08T13:22:16.268Z",
+  });
+  assert.equal(recordById(servers, "app.getdialer/dialer").version, "1.0.1");
 });
 
 Deno.test("official-server-json adapter maps packages with transport, runtime hint and secrets", async () => {
   const { records: servers } = await realRead(adapter);
   const fetch = recordById(servers, "com.pulsemcp.servers/pulse-fetch");
-  assert.equal(fetch.name, "pulse-fetch");
-  assert.equal(fetch.repositoryUrl, "https://github.com/pulsemcp/mcp-servers");
-  assert.equal(fetch.subfolder, "productionized/pulse-fetch");
-  assert.equal(fetch.hosting, "local");
-  assert.deepEqual(fetch.transports, ["stdio"]);
+  assertFields(fetch, {
+    name: "pulse-fetch",
+    repositoryUrl: "https://github.com/pulsemcp/mcp-servers",
+    subfolder: "productionized/pulse-fetch",
+    hosting: "local",
+    transports: ["stdio"],
+  });
   const pkg = fetch.packages![0]!;
-  assert.equal(pkg.registryType, "npm");
-  assert.equal(pkg.identifier, "@pulsemcp/pulse-fetch");
-  assert.equal(pkg.version, "0.2.14");
-  assert.equal(pkg.runtimeHint, "npx");
-  assert.equal(pkg.registryBaseUrl, "https://registry.npmjs.org");
-  assert.deepEqual(pkg.transport, { type: "stdio" });
+  assertFields(pkg, {
+    registryType: "npm",
+    identifier: "@pulsemcp/pulse-fetch",
+    version: "0.2.14",
+    runtimeHint: "npx",
+    registryBaseUrl: "https://registry.npmjs.org",
+    transport: { type: "stdio" },
+  });
   const env = new Map(pkg.environmentVariables!.map((e) => [e.name, e]));
   assert.equal(env.get("FIRECRAWL_API_KEY")?.isSecret, true);
   assert.equal(env.get("OPTIMIZE_FOR")?.default, "cost");
@@ -126,88 +135,78 @@ Deno.test("official-server-json adapter keeps no empty lists or placeholder valu
 });
 
 Deno.test("official-server-json adapter skips broken items and counts repairs", async () => {
-  await withSourceFixture({}, async (root) => {
-    await Deno.mkdir(`${root}/${DIR}`, { recursive: true });
-    const meta = (isLatest: boolean, updatedAt: string) => ({
-      "io.modelcontextprotocol.registry/official": { status: "active", isLatest, updatedAt },
-    });
-    const items = [
-      {
-        server: { name: "io.github.a/x", version: "1.0.0", description: "old" },
-        _meta: meta(false, "2025-01-01T00:00:00Z"),
+  const meta = (isLatest: boolean, updatedAt: string) => ({
+    "io.modelcontextprotocol.registry/official": { status: "active", isLatest, updatedAt },
+  });
+  const items = [
+    {
+      server: { name: "io.github.a/x", version: "1.0.0", description: "old" },
+      _meta: meta(false, "2025-01-01T00:00:00Z"),
+    },
+    {
+      server: {
+        name: "io.github.a/x",
+        title: "X &amp; Y",
+        version: "2.0.0",
+        description: "unknown",
+        repository: { url: "https://github.com/a/x", subfolder: "pkgs/x" },
+        websiteUrl: "https://x.example/?utm_source=registry",
+        packages: [
+          {
+            registryType: "pypi",
+            identifier: "x-mcp",
+            transport: { type: "stdio" },
+            environmentVariables: [{ name: "X_KEY", isSecret: true, isRequired: true }],
+          },
+          { registryType: "npm" },
+        ],
+        remotes: [{ type: "websocket", url: "wss://x.example" }],
       },
-      {
-        server: {
-          name: "io.github.a/x",
-          title: "X &amp; Y",
-          version: "2.0.0",
-          description: "unknown",
-          repository: { url: "https://github.com/a/x", subfolder: "pkgs/x" },
-          websiteUrl: "https://x.example/?utm_source=registry",
-          packages: [
-            {
-              registryType: "pypi",
-              identifier: "x-mcp",
-              transport: { type: "stdio" },
-              environmentVariables: [{ name: "X_KEY", isSecret: true, isRequired: true }],
-            },
-            { registryType: "npm" },
-          ],
-          remotes: [{ type: "websocket", url: "wss://x.example" }],
-        },
-        _meta: meta(true, "2024-01-01T00:00:00Z"),
-      },
-      { server: { description: "nameless" } },
-      "not an object",
-    ];
-    await Deno.writeTextFile(`${root}/${DIR}/${FILE}`, "\ufeff" + JSON.stringify(items));
-    const report = new SourceReport(adapter.info.id);
-    const servers = await adapter.read(root, report);
-    assert.equal(servers.length, 1);
-    assert.deepEqual(servers[0], {
-      source: "official-server-json",
-      sourceId: "io.github.a/x",
-      name: "X & Y",
-      officialName: "io.github.a/x",
-      repositoryUrl: "https://github.com/a/x",
-      subfolder: "pkgs/x",
-      homepage: "https://x.example/",
-      packages: [{
-        registryType: "pypi",
-        identifier: "x-mcp",
-        transport: { type: "stdio" },
-        environmentVariables: [{ name: "X_KEY", isRequired: true, isSecret: true }],
-      }],
-      version: "2.0.0",
-      status: "active",
-      updatedAt: "2024-01-01T00:00:00.000Z",
-      hosting: "local",
-      transports: ["stdio"],
-    });
-    assert.deepEqual(report.counts.skipped, {
-      older_version: 1,
-      missing_name: 1,
-      not_an_object: 1,
-    });
-    assert.equal(report.counts.read, 4);
-    assert.deepEqual(report.counts.cleaned, {
-      bom: 1,
-      html_entities: 1,
-      placeholder: 1,
-      tracking_params: 1,
-    });
+      _meta: meta(true, "2024-01-01T00:00:00Z"),
+    },
+    { server: { description: "nameless" } },
+    "not an object",
+  ];
+  const read = await readFixture(adapter, { [PATH]: "\ufeff" + JSON.stringify(items) });
+  assert.equal(read.records.length, 1);
+  assert.deepEqual(read.records[0], {
+    source: "official-server-json",
+    sourceId: "io.github.a/x",
+    name: "X & Y",
+    officialName: "io.github.a/x",
+    repositoryUrl: "https://github.com/a/x",
+    subfolder: "pkgs/x",
+    homepage: "https://x.example/",
+    packages: [{
+      registryType: "pypi",
+      identifier: "x-mcp",
+      transport: { type: "stdio" },
+      environmentVariables: [{ name: "X_KEY", isRequired: true, isSecret: true }],
+    }],
+    version: "2.0.0",
+    status: "active",
+    updatedAt: "2024-01-01T00:00:00.000Z",
+    hosting: "local",
+    transports: ["stdio"],
+  });
+  assertCounts(read, {
+    read: 4,
+    kept: 1,
+    skipped: { older_version: 1, missing_name: 1, not_an_object: 1 },
+  });
+  assert.deepEqual(read.report.counts.cleaned, {
+    bom: 1,
+    html_entities: 1,
+    placeholder: 1,
+    tracking_params: 1,
   });
 });
 
 Deno.test("official-server-json adapter counts a file that is not JSON as one invalid record", async () => {
-  await withSourceFixture({}, async (root) => {
-    await Deno.mkdir(`${root}/${DIR}`, { recursive: true });
-    await Deno.writeTextFile(`${root}/${DIR}/${FILE}`, '[{"server": {"name": "a/b"}}, {"ser');
-    const report = new SourceReport(adapter.info.id);
-    assert.deepEqual(await adapter.read(root, report), []);
-    assert.deepEqual(report.counts.skipped, { invalid_json: 1 });
-    assert.equal(report.counts.read, 1);
-  });
+  const read = await readFixture(adapter, { [PATH]: '[{"server": {"name": "a/b"}}, {"ser' });
+  assert.deepEqual(read.records, []);
+  assert.deepEqual(read.report.counts.skipped, { invalid_json: 1 });
+  assert.equal(read.report.counts.read, 1);
 });
 
 Deno.test("official-server-json adapter keeps valid icons and drops what server.json does not allow", async () => {
@@ -219,25 +218,20 @@ Deno.test("official-server-json adapter keeps valid icons and drops what server.
       "https://raw.githubusercontent.com/domdomegg/airtable-mcp-server/refs/heads/master/icon.png",
     mimeType: "image/png",
   }]);
-  await withSourceFixture({}, async (root) => {
-    await Deno.mkdir(`${root}/${DIR}`, { recursive: true });
-    const icons = [
-      { src: "https://x.example/a.svg", mimeType: "image/svg+xml", sizes: ["any", "big"] },
-      { src: "http://x.example/plain-http.png" },
-      { src: `https://x.example/${"a".repeat(300)}.png` },
-      { src: "https://x.example/b.png", mimeType: "image/gif", theme: "dark" },
-      { src: "https://x.example/c.png", theme: "sepia" },
-      "not an icon",
-    ];
-    await Deno.writeTextFile(
-      `${root}/${DIR}/${FILE}`,
-      JSON.stringify([{ server: { name: "io.github.a/x", version: "1.0.0", icons } }]),
-    );
-    const [server] = await adapter.read(root, new SourceReport(adapter.info.id));
-    assert.deepEqual(server!.icons, [
-      { src: "https://x.example/a.svg", mimeType: "image/svg+xml", sizes: ["any"] },
-      { src: "https://x.example/b.png", theme: "dark" },
-      { src: "https://x.example/c.png" },
-    ]);
+  const icons = [
+    { src: "https://x.example/a.svg", mimeType: "image/svg+xml", sizes: ["any", "big"] },
+    { src: "http://x.example/plain-http.png" },
+    { src: `https://x.example/${"a".repeat(300)}.png` },
+    { src: "https://x.example/b.png", mimeType: "image/gif", theme: "dark" },
+    { src: "https://x.example/c.png", theme: "sepia" },
+    "not an icon",
+  ];
+  const { records: [server] } = await readFixture(adapter, {
+    [PATH]: JSON.stringify([{ server: { name: "io.github.a/x", version: "1.0.0", icons } }]),
   });
+  assert.deepEqual(server!.icons, [
+    { src: "https://x.example/a.svg", mimeType: "image/svg+xml", sizes: ["any"] },
+    { src: "https://x.example/b.png", theme: "dark" },
+    { src: "https://x.example/c.png" },
+  ]);
 });

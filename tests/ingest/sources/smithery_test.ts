@@ -1,25 +1,26 @@
 import assert from "node:assert/strict";
-import { SourceReport } from "../../../src/ingest/report.ts";
 import { adapters } from "../../../src/ingest/sources/smithery.ts";
-import { assertBalanced, assertNoPlaceholders, realRead, withSourceFixture } from "./_helpers.ts";
+import {
+  assertCounts,
+  assertFields,
+  assertNoPlaceholders,
+  readFixture,
+  realRead,
+  recordById,
+} from "./_helpers.ts";
 
 const adapter = adapters[0]!;
+const PATH = "mcp-servers/smithery/Smithery_Servers_2025-04.json";
 
 Deno.test("smithery: keeps all 5,186 servers of the April 2025 dump", async () => {
   const { records, report } = await realRead(adapter);
-  assert.equal(report.counts.read, 5186);
-  assert.equal(report.counts.kept, 5186);
-  assert.deepEqual(report.counts.skipped, {});
-  assert.equal(records.length, 5186);
-  assertBalanced(report);
-  assert.equal(new Set(records.map((r) => r.sourceId)).size, records.length);
+  assertCounts({ records, report }, { read: 5186, kept: 5186, skipped: {} });
   assertNoPlaceholders(records);
 });
 
 Deno.test("smithery: maps qualifiedName, display name and use count of Desktop Commander", async () => {
   const { records } = await realRead(adapter);
-  const dc = records.find((r) => r.sourceId === "@wonderwhy-er/desktop-commander");
-  assert.deepEqual(dc, {
+  assert.deepEqual(recordById(records, "@wonderwhy-er/desktop-commander"), {
     source: "smithery",
     sourceId: "@wonderwhy-er/desktop-commander",
     name: "Desktop Commander",
@@ -36,56 +37,44 @@ Deno.test("smithery: never invents a repository URL or uses the Smithery page as
   assert.ok(records.every((r) => r.repositoryUrl === undefined && r.homepage === undefined));
   // `@owner/repo` ids give only a join hint; unscoped ids such as "neon" give none.
   assert.equal(records.find((r) => r.sourceId === "neon")?.repositoryHint, undefined);
-  const neon = records.find((r) => r.sourceId === "neon");
-  assert.equal(neon?.name, "Neon Database");
-  assert.equal(neon?.useCount, 30519);
+  assertFields(recordById(records, "neon"), { name: "Neon Database", useCount: 30519 });
   assert.equal(records.filter((r) => r.description === undefined).length, 9);
 });
 
 Deno.test("smithery: counts BOM, entities, placeholders, missing names and duplicates", async () => {
-  await withSourceFixture({}, async (root) => {
-    await Deno.mkdir(`${root}/mcp-servers/smithery`, { recursive: true });
-    const servers = [
-      {
-        qualifiedName: "@o/a",
-        displayName: "A &amp; B",
-        description: "N/A",
-        useCount: 3,
-        createdAt: "2025-01-01T00:00:00Z",
-      },
-      { qualifiedName: "@o/b", displayName: "unknown", useCount: 1 },
-      { qualifiedName: "@o/a", displayName: "A again" },
-      { displayName: "No id" },
-    ];
-    await Deno.writeTextFile(
-      `${root}/mcp-servers/smithery/Smithery_Servers_2025-04.json`,
-      "\ufeff" + JSON.stringify({ servers }),
-    );
-    const report = new SourceReport("smithery");
-    const records = await adapter.read(root, report);
-    assert.deepEqual(records, [{
-      source: "smithery",
-      sourceId: "@o/a",
-      name: "A & B",
+  const servers = [
+    {
+      qualifiedName: "@o/a",
+      displayName: "A &amp; B",
+      description: "N/A",
       useCount: 3,
-      publishedAt: "2025-01-01T00:00:00.000Z",
-      repositoryHint: "https://github.com/o/a",
-    }]);
-    assert.deepEqual(report.counts.skipped, { missing_name: 1, duplicate: 1, missing_id: 1 });
-    assert.deepEqual(report.counts.cleaned, { bom: 1, html_entities: 1, placeholder: 1 });
-    assertBalanced(report);
+      createdAt: "2025-01-01T00:00:00Z",
+    },
+    { qualifiedName: "@o/b", displayName: "unknown", useCount: 1 },
+    { qualifiedName: "@o/a", displayName: "A again" },
+    { displayName: "No id" },
+  ];
+  const read = await readFixture(adapter, { [PATH]: "\ufeff" + JSON.stringify({ servers }) });
+  assert.deepEqual(read.records, [{
+    source: "smithery",
+    sourceId: "@o/a",
+    name: "A & B",
+    useCount: 3,
+    publishedAt: "2025-01-01T00:00:00.000Z",
+    repositoryHint: "https://github.com/o/a",
+  }]);
+  assertCounts(read, {
+    read: 4,
+    kept: 1,
+    skipped: { missing_name: 1, duplicate: 1, missing_id: 1 },
   });
+  assert.deepEqual(read.report.counts.cleaned, { bom: 1, html_entities: 1, placeholder: 1 });
 });
 
 Deno.test("smithery: a cut-off file counts one invalid_json skip instead of throwing", async () => {
-  await withSourceFixture({}, async (root) => {
-    await Deno.mkdir(`${root}/mcp-servers/smithery`, { recursive: true });
-    await Deno.writeTextFile(
-      `${root}/mcp-servers/smithery/Smithery_Servers_2025-04.json`,
-      '{"servers": [{"qualifiedName": "@o/a", "displayName": "A"}, {"qualif',
-    );
-    const report = new SourceReport("smithery");
-    assert.deepEqual(await adapter.read(root, report), []);
-    assert.deepEqual(report.counts.skipped, { invalid_json: 1 });
+  const read = await readFixture(adapter, {
+    [PATH]: '{"servers": [{"qualifiedName": "@o/a", "displayName": "A"}, {"qualif',
   });
+  assert.deepEqual(read.records, []);
+  assert.deepEqual(read.report.counts.skipped, { invalid_json: 1 });
 });

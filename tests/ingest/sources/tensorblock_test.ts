@@ -1,26 +1,34 @@
 import assert from "node:assert/strict";
-import { SourceReport } from "../../../src/ingest/report.ts";
 import { adapters } from "../../../src/ingest/sources/tensorblock.ts";
-import { assertBalanced, realRead, recordById, withSourceFixture } from "./_helpers.ts";
+import {
+  assertCleaned,
+  assertCounts,
+  assertNamedWithoutEmptyFields,
+  assertOnlyAdapterDescribedAs,
+  readFixture,
+  realRead,
+  recordById,
+} from "./_helpers.ts";
 
 const adapter = adapters[0]!;
 const DIR = "mcp-servers/tensorblock";
 
 Deno.test("tensorblock adapter describes its source as SOURCES.md does", () => {
-  assert.equal(adapters.length, 1);
-  assert.equal(adapter.info.id, "tensorblock");
-  assert.equal(adapter.info.publisher, "TensorBlock/awesome-mcp-servers @ 8db761c3 (2026-08-22)");
-  assert.equal(adapter.info.license, "MIT");
+  assertOnlyAdapterDescribedAs(adapters, {
+    id: "tensorblock",
+    publisher: "TensorBlock/awesome-mcp-servers @ 8db761c3 (2026-08-22)",
+    license: "MIT",
+  });
 });
 
 Deno.test("tensorblock adapter keeps all 7,729 profiles; metadata without a profile has no name", async () => {
-  const { records: servers, report } = await realRead(adapter);
-  assert.equal(report.counts.kept, 7729);
-  assert.equal(servers.length, 7729);
-  assert.deepEqual(report.counts.skipped, { missing_name: 107 });
-  assert.equal(report.counts.read, 7729 + 107);
-  assertBalanced(report);
-  assert.equal(report.counts.files, 7729 + 143);
+  const { records, report } = await realRead(adapter);
+  assertCounts({ records, report }, {
+    read: 7729 + 107,
+    kept: 7729,
+    skipped: { missing_name: 107 },
+    files: 7729 + 143,
+  });
   assert.ok((report.counts.cleaned.placeholder ?? 0) > 7000, '"unknown" transports and licences');
 });
 
@@ -35,14 +43,10 @@ Deno.test("tensorblock adapter drops unknown placeholders instead of keeping the
     homepage: "https://agentgrade.com/",
     categories: ["Search"],
   });
+  assertNamedWithoutEmptyFields(servers);
   for (const s of servers) {
-    assert.ok(s.name.trim() !== "" && s.name.toLowerCase() !== "unknown", s.sourceId);
     assert.notEqual(s.license?.toLowerCase(), "unknown", s.sourceId);
     assert.ok(!s.transports?.includes("unknown"), s.sourceId);
-    for (const [key, value] of Object.entries(s)) {
-      assert.notEqual(value, undefined, `${s.sourceId}.${key}`);
-      if (Array.isArray(value)) assert.ok(value.length > 0, `${s.sourceId}.${key}`);
-    }
   }
 });
 
@@ -82,53 +86,40 @@ Deno.test("tensorblock adapter derives packages and remotes only where the sourc
 });
 
 Deno.test("tensorblock adapter skips broken files and counts repairs", async () => {
-  await withSourceFixture({}, async (root) => {
-    await Deno.mkdir(`${root}/${DIR}/profiles`, { recursive: true });
-    await Deno.mkdir(`${root}/${DIR}/server-metadata`, { recursive: true });
-    const profile = (id: string, extra: Record<string, unknown>) =>
-      Deno.writeTextFile(
-        `${root}/${DIR}/profiles/${id}.json`,
-        JSON.stringify({ id, transport: ["unknown"], license: "unknown", ...extra }),
-      );
-    await profile("a", {
+  const profile = (id: string, extra: Record<string, unknown>) =>
+    JSON.stringify({ id, transport: ["unknown"], license: "unknown", ...extra });
+  const read = await readFixture(adapter, {
+    [`${DIR}/profiles/a.json`]: profile("a", {
       name: "A &amp; B",
       category: "Search",
       links: { repo: "https://github.com/o/a", endpoint: "https://a.example/sse" },
       install: { commands: ["npx -y a-mcp@1.2.3", "npx mcp-remote https://a.example/sse"] },
-    });
-    await profile("nameless", { name: "unknown" });
-    await Deno.writeTextFile(`${root}/${DIR}/profiles/broken.json`, '{"id": "broken", ');
-    await Deno.writeTextFile(
-      `${root}/${DIR}/server-metadata/a.json`,
-      "\ufeff" + JSON.stringify({ id: "a", transport: ["sse"], install: { env: ["A_KEY"] } }),
-    );
-    await Deno.writeTextFile(
-      `${root}/${DIR}/server-metadata/only.json`,
-      JSON.stringify({ id: "only", source: { projectUrl: "https://only.example" } }),
-    );
-    const report = new SourceReport(adapter.info.id);
-    const servers = await adapter.read(root, report);
-    assert.deepEqual(servers, [{
-      source: "tensorblock",
-      sourceId: "a",
-      name: "A & B",
-      repositoryUrl: "https://github.com/o/a",
-      packages: [{
-        registryType: "npm",
-        identifier: "a-mcp",
-        version: "1.2.3",
-        runtimeHint: "npx",
-        environmentVariables: [{ name: "A_KEY" }],
-      }],
-      remotes: [{ type: "sse", url: "https://a.example/sse" }],
-      categories: ["Search"],
-      transports: ["sse"],
-    }]);
-    assert.deepEqual(report.counts.skipped, { invalid_json: 1, missing_name: 2 });
-    assert.equal(report.counts.read, 4);
-    assertBalanced(report);
-    assert.equal(report.counts.cleaned.bom, 1);
-    assert.equal(report.counts.cleaned.html_entities, 1);
-    assert.ok((report.counts.cleaned.placeholder ?? 0) >= 2);
+    }),
+    [`${DIR}/profiles/nameless.json`]: profile("nameless", { name: "unknown" }),
+    [`${DIR}/profiles/broken.json`]: '{"id": "broken", ',
+    [`${DIR}/server-metadata/a.json`]: "\ufeff" +
+      JSON.stringify({ id: "a", transport: ["sse"], install: { env: ["A_KEY"] } }),
+    [`${DIR}/server-metadata/only.json`]: JSON.stringify({
+      id: "only",
+      source: { projectUrl: "https://only.example" },
+    }),
   });
+  assert.deepEqual(read.records, [{
+    source: "tensorblock",
+    sourceId: "a",
+    name: "A & B",
+    repositoryUrl: "https://github.com/o/a",
+    packages: [{
+      registryType: "npm",
+      identifier: "a-mcp",
+      version: "1.2.3",
+      runtimeHint: "npx",
+      environmentVariables: [{ name: "A_KEY" }],
+    }],
+    remotes: [{ type: "sse", url: "https://a.example/sse" }],
+    categories: ["Search"],
+    transports: ["sse"],
+  }]);
+  assertCounts(read, { read: 4, kept: 1, skipped: { invalid_json: 1, missing_name: 2 } });
+  assertCleaned(read.report, { bom: 1, html_entities: 1 }, { placeholder: 2 });
 });

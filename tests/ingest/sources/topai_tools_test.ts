@@ -1,17 +1,18 @@
 import assert from "node:assert/strict";
-import { SourceReport } from "../../../src/ingest/report.ts";
 import { adapters } from "../../../src/ingest/sources/topai_tools.ts";
-import { assertBalanced, assertNoPlaceholders, realRead } from "./_helpers.ts";
+import {
+  assertCounts,
+  assertNoPlaceholders,
+  readFixture,
+  realRead,
+  recordById,
+} from "./_helpers.ts";
 
 const adapter = adapters[0]!;
 
 Deno.test("topai-tools: keeps all 504 rows, keyed by their topai.tools page", async () => {
   const { records: tools, report } = await realRead(adapter);
-  assert.equal(report.counts.read, 504);
-  assert.equal(report.counts.kept, 504);
-  assert.deepEqual(report.counts.skipped, {});
-  assertBalanced(report);
-  assert.equal(new Set(tools.map((t) => t.sourceId)).size, 504);
+  assertCounts({ records: tools, report }, { read: 504, kept: 504, skipped: {} });
   assertNoPlaceholders(tools);
 });
 
@@ -22,8 +23,7 @@ Deno.test("topai-tools: never sets url (the CSV only links topai.tools listing p
 
 Deno.test("topai-tools: maps Rasa.io's subscription, category and use-case bullets", async () => {
   const { records: tools } = await realRead(adapter);
-  const rasa = tools.find((t) => t.sourceId === "rasa-io");
-  assert.ok(rasa !== undefined);
+  const rasa = recordById(tools, "rasa-io");
   assert.equal(rasa.name, "Rasa.Io");
   assert.equal(rasa.pricing, "paid");
   assert.equal(rasa.priceText, "Subscription");
@@ -63,29 +63,25 @@ Deno.test("topai-tools: pricing labels map to models; 'Visit Site' and 'Unknown'
 });
 
 Deno.test("topai-tools: a broken CSV is counted and skipped, never thrown", async () => {
-  const root = await Deno.makeTempDir({ prefix: "topai-" });
-  await Deno.mkdir(`${root}/ai-tools/topai-tools`, { recursive: true });
-  await Deno.writeTextFile(
-    `${root}/ai-tools/topai-tools/ai_tools.csv`,
-    [
+  const read = await readFixture(adapter, {
+    "ai-tools/topai-tools/ai_tools.csv": [
       "tools_names,urls,what_is,pricing,tags,use_cases",
       'Tom &amp; Jerry,https://topai.tools/t/tom,"Cats &amp; mice.",Unknown,unknown,"Chase mice..\nHide.."',
       ",https://topai.tools/t/nameless,desc,Free,Fun,",
       "Too,Few",
       'Tom again,https://topai.tools/t/tom,"dup",Free,Fun,',
     ].join("\n"),
-  );
-  const report = new SourceReport("topai-tools");
-  const tools = await adapter.read(root, report);
-  assert.equal(report.counts.read, 4);
-  assertBalanced(report);
-  assert.deepEqual(report.counts.skipped, { missing_name: 1, invalid_csv_row: 1, duplicate: 1 });
-  assert.deepEqual(tools, [{
+  });
+  assertCounts(read, {
+    read: 4,
+    kept: 1,
+    skipped: { missing_name: 1, invalid_csv_row: 1, duplicate: 1 },
+  });
+  assert.deepEqual(read.records, [{
     source: "topai-tools",
     sourceId: "tom",
     name: "Tom & Jerry",
     description: "Cats & mice.",
     useCases: ["Chase mice.", "Hide."],
   }]);
-  await Deno.remove(root, { recursive: true });
 });
