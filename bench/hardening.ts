@@ -28,6 +28,9 @@
  * @module
  */
 import { parseArgs } from "node:util";
+import { rawRequest } from "../tests/_http.ts";
+import { SERVER_FLAGS } from "./_server_flags.ts";
+import { MCP_HEADERS } from "../tests/_mcp.ts";
 
 const { values } = parseArgs({
   args: Deno.args,
@@ -54,17 +57,7 @@ const env = {
 
 /** `X-Forwarded-For` of the client a step speaks for. */
 const as = (ip: string) => ({ "x-forwarded-for": ip });
-const FLAGS = [
-  "run",
-  "--unstable-kv",
-  "--allow-read",
-  "--allow-write",
-  "--allow-env",
-  "--allow-net",
-  "--allow-ffi",
-  "--allow-sys",
-  `${ROOT}main.ts`,
-];
+const FLAGS = ["run", ...SERVER_FLAGS, `${ROOT}main.ts`];
 
 /** Creates a key with `main.ts keys create` and returns its secret. */
 async function createKey(name: string): Promise<string> {
@@ -138,12 +131,6 @@ function lagProbe(): { stop: () => Promise<number> } {
   };
 }
 
-const MCP_HEADERS = {
-  "content-type": "application/json",
-  accept: "application/json, text/event-stream",
-  "mcp-protocol-version": "2025-06-18",
-};
-
 async function bodies(pid: number): Promise<string[]> {
   const rows = [
     "| route | status | time ms | client had produced | RSS before → after MiB | peak RSS MiB | worst favicon ms |",
@@ -201,18 +188,9 @@ async function raw(
 ): Promise<{ status: string; ms: number }> {
   const t = performance.now();
   const conn = await Deno.connect({ hostname: "127.0.0.1", port: PORT });
-  const head = [
-    `${method} ${path} HTTP/1.1`,
-    `Host: 127.0.0.1:${PORT}`,
-    ...headers.map(([k, v]) => `${k}: ${v}`),
-    `Content-Length: ${new TextEncoder().encode(body).length}`,
-    "Connection: close",
-    "",
-    "",
-  ].join("\r\n");
   let text = "";
   try {
-    await conn.write(new TextEncoder().encode(head + body));
+    await conn.write(rawRequest(PORT, method, path, headers, body));
     const buf = new Uint8Array(65536);
     const decoder = new TextDecoder();
     for (;;) {

@@ -4,6 +4,7 @@ import { createApp } from "../../src/http/app.ts";
 import { isJsonMediaType } from "../../src/http/rest.ts";
 import { ifNoneMatch, loadAssets } from "../../src/site/assets.ts";
 import { fixtureContext } from "../fixtures/catalog.ts";
+import { rawRequest } from "../_http.ts";
 
 const ctx = await fixtureContext();
 
@@ -40,16 +41,7 @@ async function raw(
   body = "",
 ): Promise<number> {
   const conn = await Deno.connect({ hostname: "127.0.0.1", port });
-  const head = [
-    `${method} ${path} HTTP/1.1`,
-    `Host: 127.0.0.1:${port}`,
-    ...headers.map(([k, v]) => `${k}: ${v}`),
-    `Content-Length: ${new TextEncoder().encode(body).length}`,
-    "Connection: close",
-    "",
-    "",
-  ].join("\r\n");
-  await conn.write(new TextEncoder().encode(head + body));
+  await conn.write(rawRequest(port, method, path, headers, body));
   let text = "";
   const buf = new Uint8Array(65536);
   for (;;) {
