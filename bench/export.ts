@@ -10,6 +10,7 @@
  * @module
  */
 import { loadQueries } from "../tests/eval/run_eval.ts";
+import { pollMax } from "./_shared.ts";
 
 const catalog = Deno.env.get("TOOLATLAS_CATALOG") ?? "data/catalog.db";
 
@@ -53,23 +54,7 @@ async function searches(count: number): Promise<number[]> {
 }
 
 /** Samples the server's RSS every 100 ms until `stop()`, which gives the peak (at least `from`). */
-function sampleRss(from: number): { stop: () => Promise<number> } {
-  let peak = from;
-  let running = true;
-  const sampler = (async () => {
-    while (running) {
-      peak = Math.max(peak, await rss());
-      await new Promise((r) => setTimeout(r, 100));
-    }
-  })();
-  return {
-    stop: async () => {
-      running = false;
-      await sampler;
-      return peak;
-    },
-  };
-}
+const sampleRss = (from: number) => pollMax(rss, 100, from);
 
 /** Reads `GET /api/v1/export/servers` to the end; returns its lines, bytes and seconds. */
 async function readExport(): Promise<{ lines: number; bytes: number; seconds: number }> {

@@ -28,8 +28,8 @@
  * @module
  */
 import { parseArgs } from "node:util";
-import { rawRequest } from "../tests/_http.ts";
-import { SERVER_FLAGS } from "./_server_flags.ts";
+import { sendRaw } from "../tests/_http.ts";
+import { pollMax, SERVER_FLAGS } from "./_shared.ts";
 import { MCP_HEADERS } from "../tests/_mcp.ts";
 
 const { values } = parseArgs({
@@ -110,25 +110,13 @@ async function proc(pid: number): Promise<{ rss: number; hwm: number; cpu: numbe
 
 /** Pings a static file every 20 ms until stopped; returns the worst latency in ms. */
 function lagProbe(): { stop: () => Promise<number> } {
-  let running = true;
-  let worst = 0;
-  const loop = (async () => {
-    while (running) {
-      const t = performance.now();
-      try {
-        await (await fetch(`${ORIGIN}/static/favicon.svg`)).body?.cancel();
-      } catch { /* counted as lag below */ }
-      worst = Math.max(worst, performance.now() - t);
-      await new Promise((r) => setTimeout(r, 20));
-    }
-  })();
-  return {
-    stop: async () => {
-      running = false;
-      await loop;
-      return worst;
-    },
-  };
+  return pollMax(async () => {
+    const t = performance.now();
+    try {
+      await (await fetch(`${ORIGIN}/static/favicon.svg`)).body?.cancel();
+    } catch { /* counted as lag below */ }
+    return performance.now() - t;
+  }, 20);
 }
 
 async function bodies(pid: number): Promise<string[]> {
@@ -187,24 +175,7 @@ async function raw(
   body = "",
 ): Promise<{ status: string; ms: number }> {
   const t = performance.now();
-  const conn = await Deno.connect({ hostname: "127.0.0.1", port: PORT });
-  let text = "";
-  try {
-    await conn.write(rawRequest(PORT, method, path, headers, body));
-    const buf = new Uint8Array(65536);
-    const decoder = new TextDecoder();
-    for (;;) {
-      const n = await conn.read(buf);
-      if (n === null) break;
-      text += decoder.decode(buf.subarray(0, n), { stream: true });
-    }
-  } catch (error) {
-    text ||= `error: ${String(error).slice(0, 60)}`;
-  } finally {
-    try {
-      conn.close();
-    } catch { /* already closed */ }
-  }
+  const text = await sendRaw(PORT, method, path, headers, body);
   const status = /^HTTP\/1\.1 (\d{3})/.exec(text)?.[1] ?? (text.slice(0, 60) || "closed");
   return { status, ms: performance.now() - t };
 }

@@ -37,7 +37,7 @@ import { parseArgs } from "node:util";
 import { fileURLToPath as fromFileUrl } from "node:url";
 import type { LoadRequest, LoadSpec } from "./load.ts";
 import { generateQueries } from "./queries.ts";
-import { SERVER_FLAGS } from "./_server_flags.ts";
+import { SERVER_FLAGS } from "./_shared.ts";
 
 /** Tool searches: what people type into a tool directory. */
 export const TOOL_QUERIES = [

@@ -66,23 +66,26 @@ export async function expectProblem(
 }
 
 /**
- * The bytes of one HTTP/1.1 request to 127.0.0.1 with its header lines exactly as given (`fetch`
- * trims header values), a `Content-Length` and `Connection: close`, for a raw TCP connection.
+ * Sends one HTTP/1.1 request to 127.0.0.1 over a raw TCP connection, its header lines exactly as
+ * given (`fetch` trims header values), with a `Content-Length` and `Connection: close`, and reads
+ * the answer to its end.
  *
- * @param port the server's port (for `Host`)
+ * @param port the server's port
  * @param method the request method
  * @param path the request target
  * @param headers header names and values, in order
  * @param body the request body
- * @returns the encoded request
+ * @returns the raw answer (status line, headers, body); what was read before the connection
+ *   failed, or `error: …` when nothing was
  */
-export function rawRequest(
+export async function sendRaw(
   port: number,
   method: string,
   path: string,
   headers: [string, string][],
   body = "",
-): Uint8Array {
+): Promise<string> {
+  const conn = await Deno.connect({ hostname: "127.0.0.1", port });
   const head = [
     `${method} ${path} HTTP/1.1`,
     `Host: 127.0.0.1:${port}`,
@@ -92,5 +95,22 @@ export function rawRequest(
     "",
     "",
   ].join("\r\n");
-  return new TextEncoder().encode(head + body);
+  let text = "";
+  try {
+    await conn.write(new TextEncoder().encode(head + body));
+    const buf = new Uint8Array(65536);
+    const decoder = new TextDecoder();
+    for (;;) {
+      const n = await conn.read(buf);
+      if (n === null) break;
+      text += decoder.decode(buf.subarray(0, n), { stream: true });
+    }
+  } catch (error) {
+    text ||= `error: ${String(error).slice(0, 60)}`;
+  } finally {
+    try {
+      conn.close();
+    } catch { /* already closed */ }
+  }
+  return text;
 }
