@@ -10,6 +10,7 @@
  * @module
  */
 import { loadQueries } from "../tests/eval/run_eval.ts";
+import { pollMax } from "./_shared.ts";
 
 const catalog = Deno.env.get("TOOLATLAS_CATALOG") ?? "data/catalog.db";
 
@@ -52,18 +53,11 @@ async function searches(count: number): Promise<number[]> {
   return ms;
 }
 
-/** Reads a whole export, sampling the server's RSS; returns lines, bytes, seconds and peak RSS. */
-async function exportAll(): Promise<
-  { lines: number; bytes: number; seconds: number; peak: number }
-> {
-  let peak = await rss();
-  let running = true;
-  const sampler = (async () => {
-    while (running) {
-      peak = Math.max(peak, await rss());
-      await new Promise((r) => setTimeout(r, 100));
-    }
-  })();
+/** Samples the server's RSS every 100 ms until `stop()`, which gives the peak (at least `from`). */
+const sampleRss = (from: number) => pollMax(rss, 100, from);
+
+/** Reads `GET /api/v1/export/servers` to the end; returns its lines, bytes and seconds. */
+async function readExport(): Promise<{ lines: number; bytes: number; seconds: number }> {
   const t0 = performance.now();
   const res = await fetch(`${base}/api/v1/export/servers`);
   let bytes = 0;
@@ -72,9 +66,16 @@ async function exportAll(): Promise<
     bytes += chunk.length;
     for (const b of chunk) if (b === 10) lines++;
   }
-  running = false;
-  await sampler;
-  return { lines, bytes, seconds: (performance.now() - t0) / 1000, peak };
+  return { lines, bytes, seconds: (performance.now() - t0) / 1000 };
+}
+
+/** Reads a whole export, sampling the server's RSS; returns lines, bytes, seconds and peak RSS. */
+async function exportAll(): Promise<
+  { lines: number; bytes: number; seconds: number; peak: number }
+> {
+  const sampler = sampleRss(await rss());
+  const read = await readExport();
+  return { ...read, peak: await sampler.stop() };
 }
 
 const mb = (n: number) => (n / 1024 / 1024).toFixed(1);
@@ -96,29 +97,15 @@ try {
   }
   const before = await searches(60);
   const rssBefore = await rss();
-  let peak = rssBefore;
+  const sampler = sampleRss(rssBefore);
   let exporting = true;
-  const sampler = (async () => {
-    while (exporting) {
-      peak = Math.max(peak, await rss());
-      await new Promise((r) => setTimeout(r, 100));
-    }
-  })();
   const during: number[] = [];
   const searcher = (async () => {
     while (exporting) during.push(...await searches(1));
   })();
-  const t0 = performance.now();
-  const res = await fetch(`${base}/api/v1/export/servers`);
-  let bytes = 0;
-  let lines = 0;
-  for await (const chunk of res.body!) {
-    bytes += chunk.length;
-    for (const b of chunk) if (b === 10) lines++;
-  }
-  const seconds = (performance.now() - t0) / 1000;
+  const { lines, bytes, seconds } = await readExport();
   exporting = false;
-  await Promise.all([sampler, searcher]);
+  const [peak] = await Promise.all([sampler.stop(), searcher]);
   console.log(`load average: ${Deno.loadavg().map((x) => x.toFixed(2)).join(" ")}`);
   console.log(
     `export of servers: ${lines} lines, ${mb(bytes)} MiB in ${seconds.toFixed(1)} s ` +

@@ -28,6 +28,9 @@
  * @module
  */
 import { parseArgs } from "node:util";
+import { sendRaw } from "../tests/_http.ts";
+import { pollMax, SERVER_FLAGS } from "./_shared.ts";
+import { MCP_HEADERS } from "../tests/_mcp.ts";
 
 const { values } = parseArgs({
   args: Deno.args,
@@ -54,17 +57,7 @@ const env = {
 
 /** `X-Forwarded-For` of the client a step speaks for. */
 const as = (ip: string) => ({ "x-forwarded-for": ip });
-const FLAGS = [
-  "run",
-  "--unstable-kv",
-  "--allow-read",
-  "--allow-write",
-  "--allow-env",
-  "--allow-net",
-  "--allow-ffi",
-  "--allow-sys",
-  `${ROOT}main.ts`,
-];
+const FLAGS = ["run", ...SERVER_FLAGS, `${ROOT}main.ts`];
 
 /** Creates a key with `main.ts keys create` and returns its secret. */
 async function createKey(name: string): Promise<string> {
@@ -117,32 +110,14 @@ async function proc(pid: number): Promise<{ rss: number; hwm: number; cpu: numbe
 
 /** Pings a static file every 20 ms until stopped; returns the worst latency in ms. */
 function lagProbe(): { stop: () => Promise<number> } {
-  let running = true;
-  let worst = 0;
-  const loop = (async () => {
-    while (running) {
-      const t = performance.now();
-      try {
-        await (await fetch(`${ORIGIN}/static/favicon.svg`)).body?.cancel();
-      } catch { /* counted as lag below */ }
-      worst = Math.max(worst, performance.now() - t);
-      await new Promise((r) => setTimeout(r, 20));
-    }
-  })();
-  return {
-    stop: async () => {
-      running = false;
-      await loop;
-      return worst;
-    },
-  };
+  return pollMax(async () => {
+    const t = performance.now();
+    try {
+      await (await fetch(`${ORIGIN}/static/favicon.svg`)).body?.cancel();
+    } catch { /* counted as lag below */ }
+    return performance.now() - t;
+  }, 20);
 }
-
-const MCP_HEADERS = {
-  "content-type": "application/json",
-  accept: "application/json, text/event-stream",
-  "mcp-protocol-version": "2025-06-18",
-};
 
 async function bodies(pid: number): Promise<string[]> {
   const rows = [
@@ -200,33 +175,7 @@ async function raw(
   body = "",
 ): Promise<{ status: string; ms: number }> {
   const t = performance.now();
-  const conn = await Deno.connect({ hostname: "127.0.0.1", port: PORT });
-  const head = [
-    `${method} ${path} HTTP/1.1`,
-    `Host: 127.0.0.1:${PORT}`,
-    ...headers.map(([k, v]) => `${k}: ${v}`),
-    `Content-Length: ${new TextEncoder().encode(body).length}`,
-    "Connection: close",
-    "",
-    "",
-  ].join("\r\n");
-  let text = "";
-  try {
-    await conn.write(new TextEncoder().encode(head + body));
-    const buf = new Uint8Array(65536);
-    const decoder = new TextDecoder();
-    for (;;) {
-      const n = await conn.read(buf);
-      if (n === null) break;
-      text += decoder.decode(buf.subarray(0, n), { stream: true });
-    }
-  } catch (error) {
-    text ||= `error: ${String(error).slice(0, 60)}`;
-  } finally {
-    try {
-      conn.close();
-    } catch { /* already closed */ }
-  }
+  const text = await sendRaw(PORT, method, path, headers, body);
   const status = /^HTTP\/1\.1 (\d{3})/.exec(text)?.[1] ?? (text.slice(0, 60) || "closed");
   return { status, ms: performance.now() - t };
 }

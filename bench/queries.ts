@@ -13,6 +13,7 @@
  * @module
  */
 import { DatabaseSync } from "node:sqlite";
+import { mulberry32 } from "../tests/_sample.ts";
 
 /** Words that make a query look generated rather than typed. */
 const STOP = new Set(
@@ -45,23 +46,6 @@ export interface QuerySet {
   servers: string[];
   /** Recommendation requests (`POST /api/v1/tools/recommend`). */
   recommend: string[];
-}
-
-/**
- * A small seeded PRNG (mulberry32): the same seed gives the same sequence on every platform.
- *
- * @param seed 32-bit integer seed
- * @returns a function returning floats in [0, 1)
- */
-export function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 /** Lowercase words of letters and digits. */

@@ -37,6 +37,7 @@ import { parseArgs } from "node:util";
 import { fileURLToPath as fromFileUrl } from "node:url";
 import type { LoadRequest, LoadSpec } from "./load.ts";
 import { generateQueries } from "./queries.ts";
+import { SERVER_FLAGS } from "./_shared.ts";
 
 /** Tool searches: what people type into a tool directory. */
 export const TOOL_QUERIES = [
@@ -231,13 +232,7 @@ async function startServer(port: number): Promise<Server> {
   const child = new Deno.Command(Deno.execPath(), {
     args: [
       "run",
-      "--unstable-kv",
-      "--allow-read",
-      "--allow-write",
-      "--allow-env",
-      "--allow-net",
-      "--allow-ffi",
-      "--allow-sys",
+      ...SERVER_FLAGS,
       // As `deno task start`: a 2 MB young generation per isolate (about 70 MB less resident
       // memory for the main thread and the query worker, no measured loss of throughput).
       "--v8-flags=--max-semi-space-size=2",

@@ -6,7 +6,7 @@
  * @module
  */
 import { ERROR_CODES } from "../errors.ts";
-import { inlineCode } from "./layout.tsx";
+import { inlineCode, TableHead } from "./layout.tsx";
 
 /** A JSON object of the OpenAPI document (a schema, an operation, a response ...). */
 type JsonObject = { [key: string]: unknown };
@@ -160,15 +160,7 @@ function Endpoint(props: { o: _Op; doc: JsonObject }) {
       )}
       {params.length > 0 && (
         <table>
-          <caption class="small muted">Parameters</caption>
-          <thead>
-            <tr>
-              <th scope="col">Name</th>
-              <th scope="col">In</th>
-              <th scope="col">Type</th>
-              <th scope="col">Description</th>
-            </tr>
-          </thead>
+          <TableHead caption="Parameters" columns={["Name", "In", "Type", "Description"]} />
           <tbody>
             {params.map((p) => {
               const schema = p.schema as Schema;

@@ -290,3 +290,24 @@ export function formatDate(iso: string | null | undefined): string {
 export function inlineCode(text: string) {
   return text.split(/`([^`]+)`/).map((part, i) => (i % 2 === 1 ? <code>{part}</code> : part));
 }
+
+/**
+ * The caption and column headers of a data table.
+ *
+ * @param props.caption what the table lists
+ * @param props.columns the column headers, in order
+ * @returns the `<caption>` and `<thead>` of the table
+ */
+export function TableHead(props: { caption: string; columns: string[] }) {
+  // Server-rendered only: no reconciliation needs keys, and hono/jsx would print `key`.
+  // deno-lint-ignore jsx-key
+  const headers = props.columns.map((c) => <th scope="col">{c}</th>);
+  return (
+    <>
+      <caption class="small muted">{props.caption}</caption>
+      <thead>
+        <tr>{headers}</tr>
+      </thead>
+    </>
+  );
+}

@@ -229,6 +229,36 @@ function _isMissing(error: unknown): boolean {
       error.code === "missing_parameter");
 }
 
+/**
+ * Runs the lookup of a detail page: its result, or `undefined` where the entry is missing
+ * ({@link _isMissing}); any other error is thrown.
+ */
+function _found<T>(lookup: () => T): T | undefined {
+  try {
+    return lookup();
+  } catch (e) {
+    if (_isMissing(e)) return undefined;
+    throw e;
+  }
+}
+
+/**
+ * The page of one tool or server at its own path (from `svcUrl`), or the adult notice in its
+ * place, titled `name` ({@link _adultGate}); `body` is only rendered for the page itself.
+ */
+function _entryPage(
+  c: Context,
+  ctx: CatalogContext,
+  name: string,
+  entry: { svcUrl: string; content: { adult: boolean; reasons: string[] } },
+  meta: { title: string; description: string; jsonLd: unknown },
+  body: () => Child,
+): Promise<Response> {
+  const path = new URL(entry.svcUrl).pathname;
+  return _adultGate(c, ctx, { name, path, content: entry.content }) ??
+    _page(c, ctx, { ...meta, path, nav: "search" }, body());
+}
+
 function _one(c: Context, name: string): string {
   return (c.req.query(name) ?? "").trim();
 }
@@ -412,63 +442,31 @@ export function siteRoutes(ctx: CatalogContext, options: SiteOptions = {}): Hono
 
   site.get("/tools/:slug", (c) => {
     const slug = c.req.param("slug");
-    let tool;
-    try {
-      tool = getTool(ctx, { slug });
-    } catch (e) {
-      if (_isMissing(e)) return siteNotFound(c, ctx, `No AI tool has the slug "${slug}".`);
-      throw e;
-    }
-    const gate = _adultGate(c, ctx, {
-      name: tool.name,
-      path: new URL(tool.svcUrl).pathname,
-      content: tool.content,
+    const tool = _found(() => getTool(ctx, { slug }));
+    if (tool === undefined) return siteNotFound(c, ctx, `No AI tool has the slug "${slug}".`);
+    return _entryPage(c, ctx, tool.name, tool, {
+      title: `${tool.name}: pricing, features and alternatives`,
+      description: _truncate(tool.description || `${tool.name}, a ${tool.category} AI tool.`),
+      jsonLd: toolJsonLd(tool),
+    }, () => {
+      const trail = _trail(ctx, tool.taxonomy);
+      return <ToolPage tool={tool} path={trail.path} also={trail.also} />;
     });
-    if (gate) return gate;
-    const trail = _trail(ctx, tool.taxonomy);
-    return _page(
-      c,
-      ctx,
-      {
-        title: `${tool.name}: pricing, features and alternatives`,
-        description: _truncate(tool.description || `${tool.name}, a ${tool.category} AI tool.`),
-        path: new URL(tool.svcUrl).pathname,
-        jsonLd: toolJsonLd(tool),
-        nav: "search",
-      },
-      <ToolPage tool={tool} path={trail.path} also={trail.also} />,
-    );
   });
 
   site.get("/servers/:name{.+}", (c) => {
     const name = c.req.param("name");
-    let server;
-    let install;
-    try {
-      server = getServer(ctx, { name });
-      install = getInstallConfig(ctx, { name: server.name });
-    } catch (e) {
-      if (_isMissing(e)) return siteNotFound(c, ctx, `No MCP server is named "${name}".`);
-      throw e;
-    }
-    const gate = _adultGate(c, ctx, {
-      name: server.title,
-      path: new URL(server.svcUrl).pathname,
-      content: server.content,
+    const found = _found(() => {
+      const server = getServer(ctx, { name });
+      return { server, install: getInstallConfig(ctx, { name: server.name }) };
     });
-    if (gate) return gate;
-    return _page(
-      c,
-      ctx,
-      {
-        title: `${server.title} MCP server: install config and trust score`,
-        description: _truncate(server.description || `${server.title}, an MCP server.`),
-        path: new URL(server.svcUrl).pathname,
-        jsonLd: serverJsonLd(server),
-        nav: "search",
-      },
-      <ServerPage server={server} install={install} {..._trail(ctx, server.taxonomy)} />,
-    );
+    if (found === undefined) return siteNotFound(c, ctx, `No MCP server is named "${name}".`);
+    const { server, install } = found;
+    return _entryPage(c, ctx, server.title, server, {
+      title: `${server.title} MCP server: install config and trust score`,
+      description: _truncate(server.description || `${server.title}, an MCP server.`),
+      jsonLd: serverJsonLd(server),
+    }, () => <ServerPage server={server} install={install} {..._trail(ctx, server.taxonomy)} />);
   });
 
   site.get("/taxonomy", (c) => {
@@ -489,13 +487,8 @@ export function siteRoutes(ctx: CatalogContext, options: SiteOptions = {}): Hono
 
   site.get("/taxonomy/:id", async (c) => {
     const id = c.req.param("id");
-    let view;
-    try {
-      view = getTaxonomyNode(ctx, id);
-    } catch (e) {
-      if (_isMissing(e)) return siteNotFound(c, ctx, `No taxonomy node has the id "${id}".`);
-      throw e;
-    }
+    const view = _found(() => getTaxonomyNode(ctx, id));
+    if (view === undefined) return siteNotFound(c, ctx, `No taxonomy node has the id "${id}".`);
     const { node, level, ancestors } = view;
     const tools = await searchTools(ctx, { ...taxonomyFilter(ctx, id, "tools"), limit: 10 });
     const servers = level === "subcategory"

@@ -4,6 +4,7 @@
  *
  * @module
  */
+import type { Child } from "hono/jsx";
 import type { z } from "zod";
 import {
   MAX_OFFSET,
@@ -97,21 +98,30 @@ function FilterSelect(props: {
   );
 }
 
+/** One search result: a card headed by a link to the entry's page. */
+function ResultCard(props: { svcUrl: string; title: string; children?: Child }) {
+  return (
+    <li class="card result">
+      <h3>
+        <a href={new URL(props.svcUrl).pathname}>{props.title}</a>
+      </h3>
+      {props.children}
+    </li>
+  );
+}
+
 function ToolResults(props: { data: z.infer<typeof SearchToolsOutput> }) {
   return (
     <ol class="grid results">
       {props.data.results.map((t) => (
-        <li class="card result">
-          <h3>
-            <a href={new URL(t.svcUrl).pathname}>{t.name}</a>
-          </h3>
+        <ResultCard svcUrl={t.svcUrl} title={t.name}>
           <ul class="chips" aria-label="Facts">
             <li class="badge accent">{t.category}</li>
             <li class="badge">{pricingLabel(t.pricing)}</li>
             {t.hasFreeTier && <li class="badge ok">Free tier</li>}
           </ul>
           <p class="desc">{t.description}</p>
-        </li>
+        </ResultCard>
       ))}
     </ol>
   );
@@ -147,10 +157,7 @@ function ServerResults(props: { data: z.infer<typeof SearchServersOutput> }) {
   return (
     <ol class="grid results">
       {props.data.results.map((s) => (
-        <li class="card result">
-          <h3>
-            <a href={new URL(s.svcUrl).pathname}>{s.title}</a>
-          </h3>
+        <ResultCard svcUrl={s.svcUrl} title={s.title}>
           <div class="name small muted">
             <code>{s.name}</code>
           </div>
@@ -169,7 +176,7 @@ function ServerResults(props: { data: z.infer<typeof SearchServersOutput> }) {
           </ul>
           <p class="desc">{s.description}</p>
           {s.match && <p class="why">Matched: {s.match.reason} ({s.match.confidence})</p>}
-        </li>
+        </ResultCard>
       ))}
     </ol>
   );

@@ -18,6 +18,7 @@ import {
   inlineCode,
   type PathNode,
   safeUrl,
+  TableHead,
   TaxonomyTrail,
   TrustBadge,
 } from "./layout.tsx";
@@ -266,15 +267,10 @@ function PackagesSection(props: { s: ServerDetails }) {
       <h2 id="s-packages">Packages and remotes</h2>
       {s.packages.length > 0 && (
         <table>
-          <caption class="small muted">Packages</caption>
-          <thead>
-            <tr>
-              <th scope="col">Registry</th>
-              <th scope="col">Package</th>
-              <th scope="col">Transport</th>
-              <th scope="col">Environment</th>
-            </tr>
-          </thead>
+          <TableHead
+            caption="Packages"
+            columns={["Registry", "Package", "Transport", "Environment"]}
+          />
           <tbody>
             {s.packages.map((p) => (
               <tr>
@@ -300,14 +296,7 @@ function PackagesSection(props: { s: ServerDetails }) {
       )}
       {s.remotes.length > 0 && (
         <table>
-          <caption class="small muted">Remote endpoints</caption>
-          <thead>
-            <tr>
-              <th scope="col">Transport</th>
-              <th scope="col">URL</th>
-              <th scope="col">Headers</th>
-            </tr>
-          </thead>
+          <TableHead caption="Remote endpoints" columns={["Transport", "URL", "Headers"]} />
           <tbody>
             {s.remotes.map((r) => (
               <tr>

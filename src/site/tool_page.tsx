@@ -14,6 +14,7 @@ import {
   type PathNode,
   pricingLabel,
   safeUrl,
+  TableHead,
   TaxonomyTrail,
 } from "./layout.tsx";
 
@@ -62,6 +63,16 @@ function Section(props: { title: string; children?: unknown }) {
       <h2 id={id}>{props.title}</h2>
       {props.children}
     </section>
+  );
+}
+
+/** A section listing `items` (one `<li>` each), left out when there are none. */
+function ListSection(props: { title: string; items: string[]; class: string }) {
+  if (props.items.length === 0) return null;
+  return (
+    <Section title={props.title}>
+      <ul class={props.class}>{props.items.map((item) => <li>{item}</li>)}</ul>
+    </Section>
   );
 }
 
@@ -116,11 +127,7 @@ export function ToolPage(props: { tool: ToolDetails; path: PathNode[]; also: Pat
               ? <ul class="ticks">{t.keyFeatures.map((f) => <li>{f}</li>)}</ul>
               : <p class="muted">No source lists features.</p>}
           </Section>
-          {t.useCases.length > 0 && (
-            <Section title="Use cases">
-              <ul class="ticks">{t.useCases.map((u) => <li>{u}</li>)}</ul>
-            </Section>
-          )}
+          <ListSection title="Use cases" items={t.useCases} class="ticks" />
           <Section title="Pricing">
             <dl class="facts">
               <dt>Model</dt>
@@ -136,13 +143,7 @@ export function ToolPage(props: { tool: ToolDetails; path: PathNode[]; also: Pat
             </dl>
             {t.pricingTiers.length > 0 && (
               <table>
-                <caption class="small muted">Plans</caption>
-                <thead>
-                  <tr>
-                    <th scope="col">Plan</th>
-                    <th scope="col">Price</th>
-                  </tr>
-                </thead>
+                <TableHead caption="Plans" columns={["Plan", "Price"]} />
                 <tbody>
                   {t.pricingTiers.map((tier) => (
                     <tr>
@@ -159,11 +160,11 @@ export function ToolPage(props: { tool: ToolDetails; path: PathNode[]; also: Pat
               </p>
             )}
           </Section>
-          {t.notes.length > 0 && (
-            <Section title="How these facts were chosen">
-              <ul class="small muted notes">{t.notes.map((n) => <li>{n}</li>)}</ul>
-            </Section>
-          )}
+          <ListSection
+            title="How these facts were chosen"
+            items={t.notes}
+            class="small muted notes"
+          />
           <Section title="Alternatives">
             {t.competitors.items.length > 0
               ? (

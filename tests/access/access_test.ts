@@ -4,6 +4,7 @@ import { clientAddress, parseTrustedProxies, subjectIdOf } from "../../src/acces
 import { KEY_PATTERN } from "../../src/access/keys.ts";
 import { createApp } from "../../src/http/app.ts";
 import { fixtureContext } from "../fixtures/catalog.ts";
+import { INITIALIZE, mcpPost, toolCall } from "../_mcp.ts";
 
 const ctx = await fixtureContext();
 
@@ -224,36 +225,12 @@ Deno.test("the KV holds no plaintext key", async () => {
 
 Deno.test("MCP tool calls count, list and initialize do not, and over-limit calls are isError rate_limited", async () => {
   const { request, close } = await setup({ tiersJson: JSON.stringify({ free: { perDay: 2 } }) });
-  const rpc = (body: unknown) =>
-    request("/mcp", {
-      method: "POST",
-      headers: {
-        "content-type": "application/json",
-        accept: "application/json, text/event-stream",
-        "mcp-protocol-version": "2025-06-18",
-      },
-      body: JSON.stringify(body),
-    });
-  const init = await rpc({
-    jsonrpc: "2.0",
-    id: 1,
-    method: "initialize",
-    params: {
-      protocolVersion: "2025-06-18",
-      capabilities: {},
-      clientInfo: { name: "t", version: "1" },
-    },
-  });
+  const rpc = (body: unknown) => request("/mcp", mcpPost(body));
+  const init = await rpc(INITIALIZE);
   assert.equal(init.headers.get("x-ratelimit-remaining"), "2");
   await init.body?.cancel();
   await drain(await rpc({ jsonrpc: "2.0", id: 2, method: "tools/list" }));
-  const call = (id: number) =>
-    rpc({
-      jsonrpc: "2.0",
-      id,
-      method: "tools/call",
-      params: { name: "svc_list_filters", arguments: {} },
-    });
+  const call = (id: number) => rpc(toolCall(id, "svc_list_filters"));
   const first = await call(3);
   assert.equal(first.headers.get("x-ratelimit-remaining"), "1");
   assert.equal((await first.json()).result.isError, undefined);
@@ -309,23 +286,14 @@ Deno.test("a tier without the semanticSearch entitlement is ranked lexically on 
       {},
       env,
     )).json();
-    const mcp = await (await app.request("/mcp", {
-      method: "POST",
-      headers: {
-        "content-type": "application/json",
-        accept: "application/json, text/event-stream",
-        "mcp-protocol-version": "2025-06-18",
-      },
-      body: JSON.stringify({
-        jsonrpc: "2.0",
-        id: 1,
-        method: "tools/call",
-        params: {
-          name: "svc_tools_search",
-          arguments: { q: "speech recognition for phone calls", mode: "semantic" },
-        },
-      }),
-    }, env)).json();
+    const mcp = await (await app.request(
+      "/mcp",
+      mcpPost(toolCall(1, "svc_tools_search", {
+        q: "speech recognition for phone calls",
+        mode: "semantic",
+      })),
+      env,
+    )).json();
     access.kv.close();
     return { rest: rest.total, mcp: mcp.result.structuredContent.total };
   };

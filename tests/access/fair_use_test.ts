@@ -4,14 +4,10 @@ import { DEFAULT_FAIR_USE, FairUseLimiter } from "../../src/access/fair_use.ts";
 import { createApp } from "../../src/http/app.ts";
 import { MAX_BATCH_MESSAGES } from "../../src/http/mcp.ts";
 import { fixtureContext } from "../fixtures/catalog.ts";
+import { mcpPost, toolCall } from "../_mcp.ts";
 
 const ctx = await fixtureContext();
 const from = (ip: string) => ({ remoteAddr: { hostname: ip, port: 40000, transport: "tcp" } });
-const MCP_HEADERS = {
-  "content-type": "application/json",
-  accept: "application/json, text/event-stream",
-  "mcp-protocol-version": "2025-06-18",
-};
 
 /** The app with a fair-use limiter whose clock stands still unless moved. */
 async function setup(options: { tiersJson?: string; burst?: number; rate?: number } = {}) {
@@ -22,12 +18,7 @@ async function setup(options: { tiersJson?: string; burst?: number; rate?: numbe
     ratePerSecond: options.rate ?? DEFAULT_FAIR_USE.ratePerSecond,
   }, () => now);
   const app = createApp({ ctx, access });
-  const rpc = (body: unknown, ip = "203.0.113.7") =>
-    app.request("/mcp", {
-      method: "POST",
-      headers: MCP_HEADERS,
-      body: JSON.stringify(body),
-    }, from(ip));
+  const rpc = (body: unknown, ip = "203.0.113.7") => app.request("/mcp", mcpPost(body), from(ip));
   return {
     access,
     app,
@@ -93,12 +84,7 @@ Deno.test("1,000 tools/list requests from one client: 429 with Retry-After past 
     (await rpc({ jsonrpc: "2.0", id: 1, method: "tools/list" }, "198.51.100.1")).status,
     200,
   );
-  const call = await rpc({
-    jsonrpc: "2.0",
-    id: 2,
-    method: "tools/call",
-    params: { name: "svc_list_filters", arguments: {} },
-  });
+  const call = await rpc(toolCall(2, "svc_list_filters"));
   assert.equal(call.status, 200);
   assert.equal((await call.json()).result.isError, undefined);
   close();
@@ -219,12 +205,7 @@ Deno.test("only well-formed tools/call requests skip the fair-use bucket, and a 
     await res.body?.cancel();
   }
   assert.deepEqual(statuses, [202, 202, 429]);
-  const unknown = await rpc({
-    jsonrpc: "2.0",
-    id: 1,
-    method: "tools/call",
-    params: { name: "svc_nope", arguments: {} },
-  }, "198.51.100.7");
+  const unknown = await rpc(toolCall(1, "svc_nope"), "198.51.100.7");
   assert.match((await unknown.json()).error.message, /svc_nope not found/);
   const usage = await access.quota.peek({ kind: "ip", id: "198.51.100.7" }, access.tiers.free);
   assert.equal(usage.day.used, 1);

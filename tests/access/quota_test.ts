@@ -10,6 +10,7 @@ import {
 } from "../../src/access/quota.ts";
 import { createApp } from "../../src/http/app.ts";
 import { fixtureContext } from "../fixtures/catalog.ts";
+import { mcpPost, toolCall } from "../_mcp.ts";
 
 const ctx = await fixtureContext();
 const FROM = { remoteAddr: { hostname: "203.0.113.7", port: 40000, transport: "tcp" } };
@@ -158,26 +159,12 @@ Deno.test("with the KV down, uncounted responses stay good: health, MCP list and
   assert.equal(health.status, 200);
   assert.equal(health.headers.get("ratelimit"), null);
   assert.ok((await health.json()).counts);
-  const rpc = (body: unknown) =>
-    app.request("/mcp", {
-      method: "POST",
-      headers: {
-        "content-type": "application/json",
-        accept: "application/json, text/event-stream",
-        "mcp-protocol-version": "2025-06-18",
-      },
-      body: JSON.stringify(body),
-    }, FROM);
+  const rpc = (body: unknown) => app.request("/mcp", mcpPost(body), FROM);
   const list = await rpc({ jsonrpc: "2.0", id: 1, method: "tools/list" });
   assert.equal(list.status, 200);
   assert.equal((await list.json()).result.tools.length, 12);
   // A tool call needs the quota: an isError result with the REST code, not a transport failure.
-  const call = await rpc({
-    jsonrpc: "2.0",
-    id: 2,
-    method: "tools/call",
-    params: { name: "svc_list_filters", arguments: {} },
-  });
+  const call = await rpc(toolCall(2, "svc_list_filters"));
   assert.equal(call.status, 200);
   const result = (await call.json()).result;
   assert.equal(result.isError, true);

@@ -1,9 +1,9 @@
 import assert from "node:assert/strict";
-import { mulberry32 } from "../../bench/queries.ts";
 import { dot } from "../../src/embed/embedder.ts";
 import { quantize } from "../../src/embed/int8_scan.ts";
 import { VectorIndex } from "../../src/catalog/vector_index.ts";
 import { fixtureContext } from "../fixtures/catalog.ts";
+import { mulberry32 } from "../_sample.ts";
 
 const DIM = 512;
 

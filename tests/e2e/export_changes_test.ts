@@ -9,9 +9,8 @@ import assert from "node:assert/strict";
 import { openContext } from "../../src/catalog/context.ts";
 import { ServerDetailsOutput } from "../../src/catalog/schemas.ts";
 import { createApp } from "../../src/http/app.ts";
-import { buildCatalog } from "../../src/ingest/build.ts";
 import { ExportTombstone } from "../../src/snapshot/export.ts";
-import { copyTree, SOURCES_DIR } from "../_helpers.ts";
+import { withSourcesCopy } from "../_helpers.ts";
 
 const FOLDER = "mcp-servers/docker-mcp-registry";
 const EDITED = "servers/airtable-mcp-server/server.yaml";
@@ -33,31 +32,18 @@ async function exportSince(path: string, since: string): Promise<Record<string, 
 }
 
 Deno.test("updated_since after a rebuild with one changed source record exports exactly that record, then the removed one as a tombstone", async () => {
-  const root = await Deno.makeTempDir({ prefix: "toolatlas-export-sources-" });
-  const out = await Deno.makeTempDir({ prefix: "toolatlas-export-rebuild-" });
-  const path = `${out}/catalog.db`;
-  const build = () =>
-    buildCatalog({ sourcesDir: root, catalogPath: path, embed: false, log: () => {} });
-  try {
-    await copyTree(`${SOURCES_DIR}/${FOLDER}`, `${root}/${FOLDER}`);
+  await withSourcesCopy(FOLDER, async ({ path, build, editDescription, remove }) => {
     const first = await build();
     assert.deepEqual(await exportSince(path, first.builtAt), [], "nothing changed yet");
 
-    const yaml = await Deno.readTextFile(`${root}/${FOLDER}/${EDITED}`);
-    await Deno.writeTextFile(
-      `${root}/${FOLDER}/${EDITED}`,
-      yaml.replace(
-        /^( {2}description: ).*$/m,
-        "$1Airtable bases for agents (edited for the test).",
-      ),
-    );
+    await editDescription(EDITED, "Airtable bases for agents (edited for the test).");
     const second = await build();
     const changed = await exportSince(path, first.builtAt);
     assert.equal(changed.length, 1);
     const record = ServerDetailsOutput.parse(changed[0]);
     assert.match(record.description, /edited for the test/);
 
-    await Deno.remove(`${root}/${FOLDER}/${REMOVED}`, { recursive: true });
+    await remove(REMOVED);
     await build();
     const removed = await exportSince(path, second.builtAt);
     assert.equal(removed.length, 1);
@@ -65,8 +51,5 @@ Deno.test("updated_since after a rebuild with one changed source record exports 
     assert.match(tombstone.key, /arxiv/);
     // Since the first build: the edited record and the tombstone.
     assert.equal((await exportSince(path, first.builtAt)).length, 2);
-  } finally {
-    await Deno.remove(root, { recursive: true });
-    await Deno.remove(out, { recursive: true });
-  }
+  });
 });

@@ -20,6 +20,8 @@ import { createApp } from "../../src/http/app.ts";
 import { MCP_OPERATIONS } from "../../src/catalog/operations.ts";
 import { API_OPERATIONS } from "../../src/http/openapi.ts";
 import { realCatalog } from "../_helpers.ts";
+import { MCP_HEADERS } from "../_mcp.ts";
+import { mulberry32 } from "../_sample.ts";
 
 /** Requests sent: at least 10,000, enough to reach every route and tool with many bad inputs. */
 const COUNT = 10_000;
@@ -27,19 +29,7 @@ const COUNT = 10_000;
 const CONCURRENCY = 4;
 const SEED = 0x15_15;
 
-/** mulberry32: a small seeded PRNG (public domain), enough for picking inputs. */
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-const random = prng(SEED);
+const random = mulberry32(SEED);
 const int = (n: number) => Math.floor(random() * n);
 const pick = <T>(items: readonly T[]): T => items[int(items.length)]!;
 
@@ -202,11 +192,6 @@ function junkHeaders(): Record<string, string> {
 
 const REST_GETS = API_OPERATIONS.filter((op) => op.method === "get");
 const METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE", "HEAD", "OPTIONS"];
-const MCP_HEADERS = {
-  "content-type": "application/json",
-  accept: "application/json, text/event-stream",
-  "mcp-protocol-version": "2025-06-18",
-};
 
 function restProbe(): Probe {
   const op = pick(REST_GETS);

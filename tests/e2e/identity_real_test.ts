@@ -7,16 +7,13 @@
  */
 import assert from "node:assert/strict";
 import { createApp } from "../../src/http/app.ts";
+import { okJson } from "../_http.ts";
 import { realCatalog } from "../_helpers.ts";
 
 const real = await realCatalog();
 const app = createApp({ ctx: real.ctx });
 
-async function json(path: string) {
-  const res = await app.request(path);
-  assert.equal(res.status, 200, path);
-  return await res.json();
-}
+const json = (path: string) => okJson(app, path);
 
 type Result = {
   name: string;

@@ -31,180 +31,68 @@ type Kind =
   | "header"
   | "no-secret";
 
+/** A real server of {@link SERVERS}. */
+interface Spec {
+  name: string;
+  kinds: Kind[];
+  /** The method Cursor (speaks remotes) should get: `remote`, a registry type, or `none`. */
+  cursor: string;
+  /** The method Claude Desktop (does not speak remotes) should get. */
+  desktop: string;
+}
+
+/** A row of {@link SERVERS}; Claude Desktop gets what Cursor gets unless `desktop` is given. */
+function spec(name: string, kinds: Kind[], cursor: string, desktop: string = cursor): Spec {
+  return { name, kinds, cursor, desktop };
+}
+
+/** Where the reference servers of the MCP project live. */
+const REFERENCE = "github.com/modelcontextprotocol/servers/src";
+
 /**
  * Real servers of different kinds, with what a client that speaks remotes (Cursor) and one that
  * does not (Claude Desktop) should get: `remote`, a registry type, or `none`.
  */
-const SERVERS: { name: string; kinds: Kind[]; cursor: string; desktop: string }[] = [
+const SERVERS: Spec[] = [
   // Famous servers from the issue.
-  {
-    name: "io.github.github/github-mcp-server",
-    kinds: ["remote-only", "header", "oci", "secret"],
-    cursor: "remote",
-    desktop: "remote",
-  },
-  { name: "com.stripe/mcp", kinds: ["remote-only"], cursor: "remote", desktop: "remote" },
-  { name: "com.notion/mcp", kinds: ["remote-only"], cursor: "remote", desktop: "remote" },
-  {
-    name: "com.cloudflare.mcp/mcp",
-    kinds: ["remote-only", "header"],
-    cursor: "remote",
-    desktop: "remote",
-  },
-  {
-    name: "io.github.firecrawl/firecrawl-mcp-server",
-    kinds: ["npm", "secret"],
-    cursor: "npm",
-    desktop: "npm",
-  },
-  {
-    name: "github.com/modelcontextprotocol/servers/src/slack",
-    kinds: ["npm", "secret"],
-    cursor: "npm",
-    desktop: "npm",
-  },
-  { name: "github.com/awslabs/mcp", kinds: [], cursor: "none", desktop: "none" },
+  spec("io.github.github/github-mcp-server", ["remote-only", "header", "oci", "secret"], "remote"),
+  spec("com.stripe/mcp", ["remote-only"], "remote"),
+  spec("com.notion/mcp", ["remote-only"], "remote"),
+  spec("com.cloudflare.mcp/mcp", ["remote-only", "header"], "remote"),
+  spec("io.github.firecrawl/firecrawl-mcp-server", ["npm", "secret"], "npm"),
+  spec(`${REFERENCE}/slack`, ["npm", "secret"], "npm"),
+  spec("github.com/awslabs/mcp", [], "none"),
   // Reference servers: positional arguments, volumes, npm before Docker.
-  {
-    name: "github.com/modelcontextprotocol/servers/src/filesystem",
-    kinds: ["npm", "positional", "oci"],
-    cursor: "npm",
-    desktop: "npm",
-  },
-  {
-    name: "github.com/modelcontextprotocol/servers/src/postgres",
-    kinds: ["npm", "positional", "secret"],
-    cursor: "npm",
-    desktop: "npm",
-  },
-  {
-    name: "github.com/modelcontextprotocol/servers/src/sqlite",
-    kinds: ["oci", "named"],
-    cursor: "oci",
-    desktop: "oci",
-  },
-  {
-    name: "github.com/modelcontextprotocol/servers/src/git",
-    kinds: ["oci", "positional"],
-    cursor: "oci",
-    desktop: "oci",
-  },
-  {
-    name: "github.com/modelcontextprotocol/servers/src/memory",
-    kinds: ["npm", "oci"],
-    cursor: "npm",
-    desktop: "npm",
-  },
-  {
-    name: "github.com/modelcontextprotocol/servers/src/sequentialthinking",
-    kinds: ["npm", "oci", "no-secret"],
-    cursor: "npm",
-    desktop: "npm",
-  },
-  {
-    name: "github.com/modelcontextprotocol/servers/src/everything",
-    kinds: ["npm", "no-secret"],
-    cursor: "npm",
-    desktop: "npm",
-  },
-  {
-    name: "github.com/modelcontextprotocol/servers/src/fetch",
-    kinds: ["pypi", "no-secret"],
-    cursor: "pypi",
-    desktop: "pypi",
-  },
-  {
-    name: "github.com/modelcontextprotocol/servers/src/time",
-    kinds: ["pypi", "no-secret"],
-    cursor: "pypi",
-    desktop: "pypi",
-  },
-  {
-    name: "io.github.microsoft/playwright-mcp",
-    kinds: ["npm", "oci", "no-secret"],
-    cursor: "npm",
-    desktop: "npm",
-  },
+  spec(`${REFERENCE}/filesystem`, ["npm", "positional", "oci"], "npm"),
+  spec(`${REFERENCE}/postgres`, ["npm", "positional", "secret"], "npm"),
+  spec(`${REFERENCE}/sqlite`, ["oci", "named"], "oci"),
+  spec(`${REFERENCE}/git`, ["oci", "positional"], "oci"),
+  spec(`${REFERENCE}/memory`, ["npm", "oci"], "npm"),
+  spec(`${REFERENCE}/sequentialthinking`, ["npm", "oci", "no-secret"], "npm"),
+  spec(`${REFERENCE}/everything`, ["npm", "no-secret"], "npm"),
+  spec(`${REFERENCE}/fetch`, ["pypi", "no-secret"], "pypi"),
+  spec(`${REFERENCE}/time`, ["pypi", "no-secret"], "pypi"),
+  spec("io.github.microsoft/playwright-mcp", ["npm", "oci", "no-secret"], "npm"),
   // Official registry records of every package type and input shape.
-  { name: "com.supabase/mcp", kinds: ["npm", "named", "secret"], cursor: "remote", desktop: "npm" },
-  { name: "io.github.upstash/context7", kinds: ["npm", "secret"], cursor: "npm", desktop: "npm" },
-  {
-    name: "io.github.domdomegg/time-mcp-nuget",
-    kinds: ["nuget"],
-    cursor: "nuget",
-    desktop: "nuget",
-  },
-  { name: "io.github.cloudquery/mcp", kinds: ["mcpb"], cursor: "none", desktop: "mcpb" },
-  {
-    name: "ai.smithery/arjunkmrm-perplexity-search",
-    kinds: ["remote-only", "header", "secret"],
-    cursor: "remote",
-    desktop: "remote",
-  },
-  {
-    name: "io.github.zenml-io/mcp-zenml",
-    kinds: ["pypi", "oci", "secret"],
-    cursor: "pypi",
-    desktop: "pypi",
-  },
-  {
-    name: "io.github.domdomegg/airtable-mcp-server",
-    kinds: ["npm", "oci", "mcpb", "secret"],
-    cursor: "npm",
-    desktop: "npm",
-  },
-  {
-    name: "com.pulsemcp.servers/pulse-fetch",
-    kinds: ["npm", "secret"],
-    cursor: "npm",
-    desktop: "npm",
-  },
-  {
-    name: "io.github.GLips/Figma-Context-MCP",
-    kinds: ["npm", "positional", "secret"],
-    cursor: "npm",
-    desktop: "npm",
-  },
-  {
-    name: "io.github.containers/kubernetes-mcp-server",
-    kinds: ["npm"],
-    cursor: "npm",
-    desktop: "npm",
-  },
-  {
-    name: "com.apify/apify-mcp-server",
-    kinds: ["remote-only", "header", "secret"],
-    cursor: "remote",
-    desktop: "remote",
-  },
-  {
-    name: "io.github.getsentry/sentry-mcp",
-    kinds: ["npm", "secret"],
-    cursor: "npm",
-    desktop: "npm",
-  },
-  {
-    name: "com.teamwork/mcp",
-    kinds: ["oci", "header", "secret"],
-    cursor: "remote",
-    desktop: "remote",
-  },
-  {
-    name: "io.github.florentine-ai/mcp",
-    kinds: ["npm", "named", "secret"],
-    cursor: "npm",
-    desktop: "npm",
-  },
-  { name: "io.github.mickymultani/crypto-bytes", kinds: ["pypi"], cursor: "pypi", desktop: "pypi" },
-  { name: "app.getdialer/dialer", kinds: ["remote-only"], cursor: "remote", desktop: "remote" },
-  { name: "io.github.Daghis/teamcity", kinds: ["npm", "secret"], cursor: "npm", desktop: "npm" },
-  { name: "com.knitli/codeweaver", kinds: ["pypi", "secret"], cursor: "pypi", desktop: "pypi" },
-  {
-    name: "github.com/awslabs/mcp/src/aws-documentation-mcp-server",
-    kinds: ["pypi", "oci"],
-    cursor: "pypi",
-    desktop: "pypi",
-  },
+  spec("com.supabase/mcp", ["npm", "named", "secret"], "remote", "npm"),
+  spec("io.github.upstash/context7", ["npm", "secret"], "npm"),
+  spec("io.github.domdomegg/time-mcp-nuget", ["nuget"], "nuget"),
+  spec("io.github.cloudquery/mcp", ["mcpb"], "none", "mcpb"),
+  spec("ai.smithery/arjunkmrm-perplexity-search", ["remote-only", "header", "secret"], "remote"),
+  spec("io.github.zenml-io/mcp-zenml", ["pypi", "oci", "secret"], "pypi"),
+  spec("io.github.domdomegg/airtable-mcp-server", ["npm", "oci", "mcpb", "secret"], "npm"),
+  spec("com.pulsemcp.servers/pulse-fetch", ["npm", "secret"], "npm"),
+  spec("io.github.GLips/Figma-Context-MCP", ["npm", "positional", "secret"], "npm"),
+  spec("io.github.containers/kubernetes-mcp-server", ["npm"], "npm"),
+  spec("com.apify/apify-mcp-server", ["remote-only", "header", "secret"], "remote"),
+  spec("io.github.getsentry/sentry-mcp", ["npm", "secret"], "npm"),
+  spec("com.teamwork/mcp", ["oci", "header", "secret"], "remote"),
+  spec("io.github.florentine-ai/mcp", ["npm", "named", "secret"], "npm"),
+  spec("io.github.mickymultani/crypto-bytes", ["pypi"], "pypi"),
+  spec("app.getdialer/dialer", ["remote-only"], "remote"),
+  spec("io.github.Daghis/teamcity", ["npm", "secret"], "npm"),
+  spec("com.knitli/codeweaver", ["pypi", "secret"], "pypi"),
+  spec("github.com/awslabs/mcp/src/aws-documentation-mcp-server", ["pypi", "oci"], "pypi"),
 ];
 
 /** The client's own way of referring to a value it fills in (never a literal value). */

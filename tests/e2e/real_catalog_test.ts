@@ -3,16 +3,13 @@ import { createApp } from "../../src/http/app.ts";
 import { buildCatalog, MAX_TRAINING_LABELS, mergeAll } from "../../src/ingest/build.ts";
 import { loadTaxonomyLabels } from "../../src/ingest/leaf_model.ts";
 import { PRICE_ADAPTERS, SERVER_ADAPTERS, TOOL_ADAPTERS } from "../../src/ingest/sources/mod.ts";
+import { okJson } from "../_http.ts";
 import { realCatalog, SOURCES_DIR } from "../_helpers.ts";
 
 const real = await realCatalog();
 const app = createApp({ ctx: real.ctx });
 
-async function json(path: string) {
-  const res = await app.request(path);
-  assert.equal(res.status, 200, path);
-  return await res.json();
-}
+const json = (path: string) => okJson(app, path);
 
 Deno.test("the ingest report shows every source read, with kept plus skipped equal to read", () => {
   const ids = [...SERVER_ADAPTERS, ...TOOL_ADAPTERS, ...PRICE_ADAPTERS].map((a) => a.info.id);

@@ -10,8 +10,7 @@ import assert from "node:assert/strict";
 import { openContext } from "../../src/catalog/context.ts";
 import { CatalogStore } from "../../src/catalog/store.ts";
 import { createApp } from "../../src/http/app.ts";
-import { buildCatalog } from "../../src/ingest/build.ts";
-import { copyTree, SOURCES_DIR } from "../_helpers.ts";
+import { withSourcesCopy } from "../_helpers.ts";
 
 const FOLDER = "mcp-servers/docker-mcp-registry";
 const EDITED = "servers/airtable-mcp-server/server.yaml";
@@ -55,26 +54,17 @@ async function changedSince(path: string, since: string) {
 }
 
 Deno.test("a rebuild with one changed source record changes exactly one entry's updatedAt, and updated_since returns only it; a removed record comes back as deleted", async () => {
-  const root = await Deno.makeTempDir({ prefix: "toolatlas-sources-" });
-  const out = await Deno.makeTempDir({ prefix: "toolatlas-rebuild-" });
-  const path = `${out}/catalog.db`;
-  const build = () =>
-    buildCatalog({ sourcesDir: root, catalogPath: path, embed: false, log: () => {} });
-  try {
-    await copyTree(`${SOURCES_DIR}/${FOLDER}`, `${root}/${FOLDER}`);
+  await withSourcesCopy(FOLDER, async ({ path, build, editDescription, remove }) => {
     const first = await build();
     const before = history(path);
     assert.equal(before.servers.size, first.totals.servers);
     assert.ok(before.servers.size > 300, `servers: ${before.servers.size}`);
 
     // One record changes: Airtable's description.
-    const yaml = await Deno.readTextFile(`${root}/${FOLDER}/${EDITED}`);
-    const edited = yaml.replace(
-      /^( {2}description: ).*$/m,
-      "$1Read and write Airtable bases from any MCP client (edited for the test).",
+    await editDescription(
+      EDITED,
+      "Read and write Airtable bases from any MCP client (edited for the test).",
     );
-    assert.notEqual(edited, yaml);
-    await Deno.writeTextFile(`${root}/${FOLDER}/${EDITED}`, edited);
     const second = await build();
     const after = history(path);
     const moved = [...after.servers.values()].filter((r) =>
@@ -97,7 +87,7 @@ Deno.test("a rebuild with one changed source record changes exactly one entry's 
     assert.match(since[0]!.server.description, /^Read and write Airtable bases/);
 
     // One record goes: it comes back from updated_since as deleted.
-    await Deno.remove(`${root}/${FOLDER}/${REMOVED}`, { recursive: true });
+    await remove(REMOVED);
     const third = await build();
     const gone = [...history(path).servers.values()].filter((r) => r.deletedAt !== null);
     assert.equal(gone.length, 1);
@@ -108,8 +98,5 @@ Deno.test("a rebuild with one changed source record changes exactly one entry's 
     assert.equal(meta["ai.toolatlas/enrichment"]!.status, "deleted");
     assert.equal(meta["ai.toolatlas/enrichment"]!.name, gone[0]!.key);
     assert.equal((await changedSince(path, first.builtAt)).length, 2);
-  } finally {
-    await Deno.remove(root, { recursive: true });
-    await Deno.remove(out, { recursive: true });
-  }
+  });
 });

@@ -14,6 +14,8 @@ import addFormats from "ajv-formats";
 import { registryStats } from "../../src/catalog/registry.ts";
 import { createApp } from "../../src/http/app.ts";
 import { realCatalog } from "../_helpers.ts";
+import { getJson } from "../_http.ts";
+import { mulberry32 } from "../_sample.ts";
 
 const real = await realCatalog();
 const app = createApp({ ctx: real.ctx });
@@ -63,10 +65,7 @@ const validateEntry = ajv.compile({
   },
 });
 
-async function get(path: string) {
-  const res = await app.request(`${URL_BASE}${path}`);
-  return { res, body: await res.json() };
-}
+const get = (path: string) => getJson(app, `${URL_BASE}${path}`);
 
 /** What VS Code's v0.1 serializer requires of an entry before it shows it. */
 function vscodeAccepts(entry: Record<string, unknown>): boolean {
@@ -78,18 +77,6 @@ function vscodeAccepts(entry: Record<string, unknown>): boolean {
   // `const { 'io.modelcontextprotocol.registry/official': info, ...rest } = from._meta;`
   const meta = entry._meta as Record<string, unknown>;
   return typeof meta === "object" && meta !== null;
-}
-
-/** mulberry32, seeded: the same 200 entries every run. */
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 /** The count the README states: "`GET /v0.1/servers` lists **N** servers". */
@@ -165,7 +152,8 @@ Deno.test("registry (real): every server object of the walk validates against se
 
 Deno.test("registry (real): details of 200 random entries by encodeURIComponent(name)/versions/latest", async () => {
   assert.ok(walked.length > 0);
-  const random = prng(17);
+  // Seeded: the same 200 entries every run.
+  const random = mulberry32(17);
   const picked = new Set<number>();
   while (picked.size < 200) picked.add(Math.floor(random() * walked.length));
   for (const i of picked) {

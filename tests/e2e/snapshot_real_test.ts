@@ -12,6 +12,7 @@ import { ServerDetailsOutput } from "../../src/catalog/schemas.ts";
 import { createSnapshot } from "../../src/snapshot/archive.ts";
 import { loadQueries } from "../eval/run_eval.ts";
 import { realCatalog } from "../_helpers.ts";
+import { okJson } from "../_http.ts";
 
 const real = await realCatalog();
 const source = createApp({ ctx: real.ctx });
@@ -80,12 +81,6 @@ async function serve(catalogPath: string, snapshotFile: string) {
   };
 }
 
-async function json(app: { request: (p: string) => Response | Promise<Response> }, path: string) {
-  const res = await app.request(path);
-  assert.equal(res.status, 200, path);
-  return await res.json();
-}
-
 Deno.test("a server started from a snapshot in an empty folder answers like the source", async () => {
   const folder = await Deno.makeTempDir({ dir: work });
   const second = await serve(`${folder}/catalog.db`, snapshot);
@@ -93,8 +88,8 @@ Deno.test("a server started from a snapshot in an empty folder answers like the 
     assert.match(second.log.join(""), /installed snapshot of/);
     const remote = { request: (p: string) => fetch(`${second.base}${p}`) };
     assert.deepEqual(
-      (await json(remote, "/api/v1/health")).counts,
-      (await json(source, "/api/v1/health")).counts,
+      (await okJson(remote, "/api/v1/health")).counts,
+      (await okJson(source, "/api/v1/health")).counts,
     );
     const queries = [
       ...(await loadQueries("tools")).slice(0, 25).map((q) => `/api/v1/tools?q=${q.query}`),
@@ -102,7 +97,7 @@ Deno.test("a server started from a snapshot in an empty folder answers like the 
     ].map((p) => p.replaceAll(" ", "%20"));
     assert.equal(queries.length, 50);
     for (const path of queries) {
-      assert.deepEqual(await json(remote, path), await json(source, path), path);
+      assert.deepEqual(await okJson(remote, path), await okJson(source, path), path);
     }
   } finally {
     await second.stop();

@@ -3,6 +3,7 @@ import { openAccess } from "../../src/access/access.ts";
 import { MAX_MCP_BODY_BYTES, MAX_REST_BODY_BYTES, readBodyCapped } from "../../src/http/body.ts";
 import { createApp } from "../../src/http/app.ts";
 import { fixtureContext } from "../fixtures/catalog.ts";
+import { MCP_HEADERS } from "../_mcp.ts";
 
 const ctx = await fixtureContext();
 const KIB = 1024;
@@ -27,12 +28,6 @@ function upload(total: number, chunk: number, byte = 0x20) {
   }, { highWaterMark: 0 });
   return { stream, state };
 }
-
-const MCP_HEADERS = {
-  "content-type": "application/json",
-  accept: "application/json, text/event-stream",
-  "mcp-protocol-version": "2025-06-18",
-};
 
 for (
   const [path, cap, headers] of [

@@ -4,6 +4,7 @@ import { createApp } from "../../src/http/app.ts";
 import { isJsonMediaType } from "../../src/http/rest.ts";
 import { ifNoneMatch, loadAssets } from "../../src/site/assets.ts";
 import { fixtureContext } from "../fixtures/catalog.ts";
+import { sendRaw } from "../_http.ts";
 
 const ctx = await fixtureContext();
 
@@ -28,36 +29,9 @@ Deno.test("isJsonMediaType() takes application/json and +json types with paramet
   }
 });
 
-/**
- * Sends one HTTP/1.1 request over a raw connection with its header bytes exactly as given
- * (`fetch` trims header values) and returns the status line's code.
- */
-async function raw(
-  port: number,
-  method: string,
-  path: string,
-  headers: [string, string][],
-  body = "",
-): Promise<number> {
-  const conn = await Deno.connect({ hostname: "127.0.0.1", port });
-  const head = [
-    `${method} ${path} HTTP/1.1`,
-    `Host: 127.0.0.1:${port}`,
-    ...headers.map(([k, v]) => `${k}: ${v}`),
-    `Content-Length: ${new TextEncoder().encode(body).length}`,
-    "Connection: close",
-    "",
-    "",
-  ].join("\r\n");
-  await conn.write(new TextEncoder().encode(head + body));
-  let text = "";
-  const buf = new Uint8Array(65536);
-  for (;;) {
-    const n = await conn.read(buf).catch(() => null);
-    if (n === null) break;
-    text += new TextDecoder().decode(buf.subarray(0, n));
-  }
-  conn.close();
+/** {@link sendRaw}, giving the status line's code (0 when there is none). */
+async function raw(...request: Parameters<typeof sendRaw>): Promise<number> {
+  const text = await sendRaw(...request);
   return Number(/^HTTP\/1\.1 (\d{3})/.exec(text)?.[1] ?? 0);
 }
 

@@ -7,6 +7,7 @@ import { registryStats } from "../../src/catalog/registry.ts";
 import { writeCatalog } from "../../src/catalog/writer.ts";
 import { createApp } from "../../src/http/app.ts";
 import { server } from "../fixtures/catalog.ts";
+import { expectProblem, getJson, type Requester } from "../_http.ts";
 import type { CatalogServer } from "../../src/model/server.ts";
 
 const T1 = "2026-01-01T00:00:00.000Z";
@@ -125,19 +126,10 @@ const validateServer = ajv.compile(
   ),
 );
 
-async function get(path: string, init?: RequestInit, on = app) {
-  const res = await on.request(path, init);
-  const body = await res.json();
-  return { res, body };
-}
+const get = (path: string, init?: RequestInit, on: Requester = app) => getJson(on, path, init);
 
 async function problem(path: string, status: number, code: string, init?: RequestInit) {
-  const { res, body } = await get(path, init);
-  assert.equal(res.status, status, `${path}: ${JSON.stringify(body)}`);
-  assert.equal(res.headers.get("content-type"), "application/problem+json");
-  assert.equal(body.code, code, path);
-  assert.equal(body.status, status);
-  return body;
+  return (await expectProblem(app, path, status, code, init)).body;
 }
 
 /** Every entry of a listing, following nextCursor. */

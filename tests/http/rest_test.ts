@@ -1,23 +1,17 @@
 import assert from "node:assert/strict";
 import { createApp } from "../../src/http/app.ts";
 import { fixtureContext } from "../fixtures/catalog.ts";
+import { expectProblem, getJson } from "../_http.ts";
 
 const ctx = await fixtureContext();
 const app = createApp({ ctx });
 
-async function get(path: string, init?: RequestInit) {
-  const res = await app.request(path, init);
-  const body = await res.json();
-  return { res, body };
-}
+const get = (path: string, init?: RequestInit) => getJson(app, path, init);
 
+/** A problem document, with what every REST one carries: CORS, its type URL, title and detail. */
 async function problem(path: string, status: number, code: string, init?: RequestInit) {
-  const { res, body } = await get(path, init);
-  assert.equal(res.status, status, `${path}: ${JSON.stringify(body)}`);
-  assert.equal(res.headers.get("content-type"), "application/problem+json");
+  const { res, body } = await expectProblem(app, path, status, code, init);
   assert.equal(res.headers.get("access-control-allow-origin"), "*");
-  assert.equal(body.code, code);
-  assert.equal(body.status, status);
   assert.equal(body.type, `http://test.local/problems/${code}`);
   assert.ok(typeof body.title === "string" && typeof body.detail === "string");
   return body;

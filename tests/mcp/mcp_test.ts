@@ -16,6 +16,7 @@ import {
 import { MCP_OPERATIONS } from "../../src/catalog/operations.ts";
 import { fixtureContext } from "../fixtures/catalog.ts";
 import { TOOL_NAMES } from "../fixtures/tool_names.ts";
+import { INITIALIZE } from "../_mcp.ts";
 
 const ctx = await fixtureContext();
 
@@ -151,17 +152,6 @@ async function rpc(app: ReturnType<typeof createApp>, body: unknown, headers: He
     body: JSON.stringify(body),
   });
 }
-
-const INITIALIZE = {
-  jsonrpc: "2.0",
-  id: 1,
-  method: "initialize",
-  params: {
-    protocolVersion: "2025-06-18",
-    capabilities: {},
-    clientInfo: { name: "t", version: "1" },
-  },
-};
 
 Deno.test("POST /mcp answers initialize and tools/list statelessly with CORS", async () => {
   const app = createApp({ ctx });
