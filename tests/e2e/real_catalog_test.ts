@@ -212,19 +212,19 @@ Deno.test("LLM prices come from first-party providers only, with verification da
   );
 });
 
+const REAL_PATHS = [
+  "/api/v1/tools?q=postgres",
+  "/api/v1/tools?q=%22unbalanced",
+  "/api/v1/servers?q=*",
+  "/api/v1/servers?q=slack&hosting=remote",
+  "/api/v1/servers?registryType=oci&transport=stdio",
+  "/api/v1/servers/filters",
+  "/api/v1/taxonomy",
+  "/api/v1/health",
+];
+
 Deno.test("no real query or server detail answers a 5xx", async () => {
-  for (
-    const path of [
-      "/api/v1/tools?q=postgres",
-      "/api/v1/tools?q=%22unbalanced",
-      "/api/v1/servers?q=*",
-      "/api/v1/servers?q=slack&hosting=remote",
-      "/api/v1/servers?registryType=oci&transport=stdio",
-      "/api/v1/servers/filters",
-      "/api/v1/taxonomy",
-      "/api/v1/health",
-    ]
-  ) {
+  for (const path of REAL_PATHS) {
     const res = await app.request(path);
     assert.ok(res.status < 500, `${path}: ${res.status}`);
     await res.body?.cancel();

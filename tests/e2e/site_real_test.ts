@@ -115,14 +115,14 @@ Deno.test("real catalog: 200 random server pages round-trip svcUrl with the titl
   assert.ok(withSlash > 150, `${withSlash} names with a slash`);
 });
 
+const UNKNOWN_ENTRY_PATHS = [
+  "/tools/no-such-tool-zz9",
+  "/servers/io.github.nobody-zz9/no-such-server",
+  "/servers/github.com/nobody-zz9/x/src/y",
+];
+
 Deno.test("real catalog: unknown tools and servers answer an HTML 404", async () => {
-  for (
-    const path of [
-      "/tools/no-such-tool-zz9",
-      "/servers/io.github.nobody-zz9/no-such-server",
-      "/servers/github.com/nobody-zz9/x/src/y",
-    ]
-  ) {
+  for (const path of UNKNOWN_ENTRY_PATHS) {
     const res = await app.request(path);
     const html = await res.text();
     assert.equal(res.status, 404, path);

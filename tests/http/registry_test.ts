@@ -376,27 +376,29 @@ Deno.test("registry: version=exact filters; version=latest lists everything", as
   assert.equal(latest.names.length, LISTED.length);
 });
 
+const BAD_REGISTRY_QUERIES = [
+  "limit=0",
+  "limit=101",
+  "limit=-1",
+  "limit=abc",
+  "limit=1.5",
+  "cursor=abc",
+  "cursor=%25%25%25",
+  "cursor=bjo",
+  `cursor=${btoa("s:99999:x")}`,
+  "updated_since=yesterday",
+  "updated_since=2025-02-30T00:00:00Z",
+  "updated_since=2025-08-07T13:15:04",
+  "updated_since=2025-08-07",
+  "updated_since=2025-08-07T25:00:00Z",
+  "include_deleted=maybe",
+  `search=${"x".repeat(201)}`,
+];
+
 Deno.test("registry: bad input gets 400 or 404 problem documents, never 500", async () => {
-  for (
-    const q of [
-      "limit=0",
-      "limit=101",
-      "limit=-1",
-      "limit=abc",
-      "limit=1.5",
-      "cursor=abc",
-      "cursor=%25%25%25",
-      "cursor=bjo",
-      `cursor=${btoa("s:99999:x")}`,
-      "updated_since=yesterday",
-      "updated_since=2025-02-30T00:00:00Z",
-      "updated_since=2025-08-07T13:15:04",
-      "updated_since=2025-08-07",
-      "updated_since=2025-08-07T25:00:00Z",
-      "include_deleted=maybe",
-      `search=${"x".repeat(201)}`,
-    ]
-  ) await problem(`/v0.1/servers?${q}`, 400, "invalid_parameter");
+  for (const q of BAD_REGISTRY_QUERIES) {
+    await problem(`/v0.1/servers?${q}`, 400, "invalid_parameter");
+  }
   await problem("/v0.1/servers/io.github.nobody%2Fnothing/versions/latest", 404, "not_found");
   await problem("/v0.1/servers/io.github.nobody%2Fnothing/versions", 404, "not_found");
   await problem("/v0.1/servers/io.github.acme%2Fpostgres/versions/9.9.9", 404, "not_found");

@@ -212,17 +212,17 @@ Deno.test("site: a server without an install method says so", async () => {
   assert.doesNotMatch(html, /data-copy-target="cfg-cursor"/);
 });
 
+const UNKNOWN_PATHS = [
+  "/tools/nope",
+  "/servers/io.github.acme/nope",
+  "/servers/nope",
+  "/taxonomy/nope",
+  "/nope",
+  "/static/nope.css",
+];
+
 Deno.test("site: unknown entries answer a real HTML 404 with a short cache", async () => {
-  for (
-    const path of [
-      "/tools/nope",
-      "/servers/io.github.acme/nope",
-      "/servers/nope",
-      "/taxonomy/nope",
-      "/nope",
-      "/static/nope.css",
-    ]
-  ) {
+  for (const path of UNKNOWN_PATHS) {
     const { res, html } = await page(path);
     assertHtml(res, 404);
     assert.equal(res.headers.get("cache-control"), "public, max-age=60", path);
