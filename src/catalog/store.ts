@@ -397,15 +397,20 @@ export class CatalogStore {
 
   /** Tools by row id, in the order given (unknown ids are left out). */
   toolsByIds(ids: number[]): CatalogTool[] {
+    return this.#docsByIds<CatalogTool>("tools", ids);
+  }
+
+  /** The parsed `doc` of rows of `table` by id, in the order given (unknown ids left out). */
+  #docsByIds<T>(table: "tools" | "servers", ids: number[]): T[] {
     if (ids.length === 0) return [];
     const rows = this.#all(
-      `SELECT id, doc FROM tools WHERE id IN (${ids.map(() => "?").join(",")})`,
+      `SELECT id, doc FROM ${table} WHERE id IN (${ids.map(() => "?").join(",")})`,
       ...ids,
     );
     const byId = new Map(rows.map((r) => [Number(r.id), r.doc as string]));
     return ids.flatMap((id) => {
       const doc = byId.get(id);
-      return doc === undefined ? [] : [JSON.parse(doc) as CatalogTool];
+      return doc === undefined ? [] : [JSON.parse(doc) as T];
     });
   }
 
@@ -515,12 +520,23 @@ export class CatalogStore {
    * @returns a page of row ids and the number of matching tools
    */
   browseTools(filter: ToolFilter, limit: number, offset: number): BrowsePage {
-    const where = this.#toolWhere(filter);
+    return this.#browse("tools", "name_key", this.#toolWhere(filter), limit, offset);
+  }
+
+  /** A page of `table`'s rows that pass `where`, most popular first, ties by `nameColumn`. */
+  #browse(
+    table: "tools" | "servers",
+    nameColumn: "name_key" | "title_key",
+    where: _Where,
+    limit: number,
+    offset: number,
+  ): BrowsePage {
     const total = Number(
-      this.#get(`SELECT count(*) AS n FROM tools t WHERE ${where.sql}`, ...where.params)!.n,
+      this.#get(`SELECT count(*) AS n FROM ${table} t WHERE ${where.sql}`, ...where.params)!.n,
     );
     const ids = this.#all(
-      `SELECT id FROM tools t WHERE ${where.sql} ORDER BY popularity DESC, name_key LIMIT ? OFFSET ?`,
+      `SELECT id FROM ${table} t WHERE ${where.sql} ORDER BY popularity DESC, ${nameColumn}
+       LIMIT ? OFFSET ?`,
       ...where.params,
       limit,
       offset,
@@ -676,18 +692,9 @@ export class CatalogStore {
     return row ? Number(row.id) : undefined;
   }
 
-  /** Servers by row id, in the order given. */
+  /** Servers by row id, in the order given (unknown ids are left out). */
   serversByIds(ids: number[]): CatalogServer[] {
-    if (ids.length === 0) return [];
-    const rows = this.#all(
-      `SELECT id, doc FROM servers WHERE id IN (${ids.map(() => "?").join(",")})`,
-      ...ids,
-    );
-    const byId = new Map(rows.map((r) => [Number(r.id), r.doc as string]));
-    return ids.flatMap((id) => {
-      const doc = byId.get(id);
-      return doc === undefined ? [] : [JSON.parse(doc) as CatalogServer];
-    });
+    return this.#docsByIds<CatalogServer>("servers", ids);
   }
 
   #serverWhere(filter: ServerFilter): _Where {
@@ -729,18 +736,7 @@ export class CatalogStore {
    * @returns a page of row ids and the number of matching servers
    */
   browseServers(filter: ServerFilter, limit: number, offset: number): BrowsePage {
-    const where = this.#serverWhere(filter);
-    const total = Number(
-      this.#get(`SELECT count(*) AS n FROM servers t WHERE ${where.sql}`, ...where.params)!.n,
-    );
-    const ids = this.#all(
-      `SELECT id FROM servers t WHERE ${where.sql} ORDER BY popularity DESC, title_key
-       LIMIT ? OFFSET ?`,
-      ...where.params,
-      limit,
-      offset,
-    ).map((r) => Number(r.id));
-    return { ids, total };
+    return this.#browse("servers", "title_key", this.#serverWhere(filter), limit, offset);
   }
 
   /**
