@@ -17,6 +17,33 @@ export const SERVER_FLAGS: readonly string[] = [
 ];
 
 /**
+ * Calls `step` over and over (with the call number, from 0), pausing `everyMs` after each call,
+ * until `stop()`.
+ *
+ * @param step one round of work
+ * @param everyMs the pause between rounds, milliseconds
+ * @returns `stop()`, resolving once the round in flight has ended
+ */
+export function pollEvery(
+  step: (i: number) => Promise<void>,
+  everyMs: number,
+): { stop: () => Promise<void> } {
+  let running = true;
+  const loop = (async () => {
+    for (let i = 0; running; i++) {
+      await step(i);
+      await new Promise((r) => setTimeout(r, everyMs));
+    }
+  })();
+  return {
+    stop: async () => {
+      running = false;
+      await loop;
+    },
+  };
+}
+
+/**
  * Calls `sample` over and over, pausing `everyMs` between calls, until `stop()`, which gives the
  * largest value seen.
  *
@@ -30,18 +57,13 @@ export function pollMax(
   everyMs: number,
   floor = 0,
 ): { stop: () => Promise<number> } {
-  let running = true;
   let max = floor;
-  const loop = (async () => {
-    while (running) {
-      max = Math.max(max, await sample());
-      await new Promise((r) => setTimeout(r, everyMs));
-    }
-  })();
+  const poll = pollEvery(async () => {
+    max = Math.max(max, await sample());
+  }, everyMs);
   return {
     stop: async () => {
-      running = false;
-      await loop;
+      await poll.stop();
       return max;
     },
   };

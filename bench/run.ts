@@ -37,7 +37,7 @@ import { parseArgs } from "node:util";
 import { fileURLToPath as fromFileUrl } from "node:url";
 import type { LoadRequest, LoadSpec } from "./load.ts";
 import { generateQueries } from "./queries.ts";
-import { SERVER_FLAGS } from "./_shared.ts";
+import { pollEvery, SERVER_FLAGS } from "./_shared.ts";
 
 /** Tool searches: what people type into a tool directory. */
 export const TOOL_QUERIES = [
@@ -352,21 +352,16 @@ function loadAverage(): string {
  */
 function probe(origin: string, paths: string[], everyMs: number) {
   const times = new Map<string, number[]>(paths.map((p) => [p, []]));
-  let running = true;
-  const done = (async () => {
-    for (let i = 0; running; i++) {
-      const path = paths[i % paths.length]!;
-      const t = performance.now();
-      const res = await fetch(origin + path).catch(() => undefined);
-      await res?.arrayBuffer();
-      times.get(path)!.push(res?.ok ? performance.now() - t : 10_000);
-      await new Promise((r) => setTimeout(r, everyMs));
-    }
-  })();
+  const poll = pollEvery(async (i) => {
+    const path = paths[i % paths.length]!;
+    const t = performance.now();
+    const res = await fetch(origin + path).catch(() => undefined);
+    await res?.arrayBuffer();
+    times.get(path)!.push(res?.ok ? performance.now() - t : 10_000);
+  }, everyMs);
   return {
     stop: async () => {
-      running = false;
-      await done;
+      await poll.stop();
       return times;
     },
   };

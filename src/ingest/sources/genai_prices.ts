@@ -27,9 +27,9 @@
  * @module
  */
 import { parse as parseYaml } from "yaml";
-import { cleanText, cleanUrl, isRecord, readJsonFile } from "../clean.ts";
+import { cleanText, cleanUrl, isRecord } from "../clean.ts";
 import { checkFirstParty, isRegionalVariant } from "../first_party.ts";
-import { dayOf, isoDay, readAmount, roundPrice } from "../price_util.ts";
+import { dayOf, isoDay, readAmount, readPriceFile, roundPrice } from "../price_util.ts";
 import type { SourceReport } from "../report.ts";
 import type { SourceAdapter } from "../types.ts";
 import type { PriceTier, SourcePrice } from "../../model/price.ts";
@@ -165,15 +165,8 @@ export function genaiPricesAdapter(options: GenaiPricesOptions = {}): SourceAdap
     async read(root: string, report: SourceReport): Promise<SourcePrice[]> {
       const today = dayOf(options.now ?? new Date());
       const base = `${root}/${GENAI_PRICES_INFO.path}`;
-      let data: unknown;
-      try {
-        data = await readJsonFile(`${base}/v2/data.json`, report);
-      } catch (err) {
-        if (err instanceof Deno.errors.NotFound) throw err;
-        report.read();
-        report.skip("invalid_json");
-        return [];
-      }
+      const data = await readPriceFile(`${base}/v2/data.json`, report);
+      if (data === undefined) return [];
       const checked = await readCheckedDates(`${base}/providers`, report);
       const out: SourcePrice[] = [];
       if (!Array.isArray(data)) {

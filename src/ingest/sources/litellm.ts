@@ -29,9 +29,16 @@
  *
  * @module
  */
-import { isRecord, readJsonFile } from "../clean.ts";
+import { isRecord } from "../clean.ts";
 import { checkFirstParty, isRegionalVariant } from "../first_party.ts";
-import { dayOf, isoDay, perTokenToPerMTok, readAmount, roundPrice } from "../price_util.ts";
+import {
+  dayOf,
+  isoDay,
+  perTokenToPerMTok,
+  readAmount,
+  readPriceFile,
+  roundPrice,
+} from "../price_util.ts";
 import type { SourceReport } from "../report.ts";
 import type { SourceAdapter } from "../types.ts";
 import type { PriceTier, SourcePrice } from "../../model/price.ts";
@@ -89,15 +96,8 @@ export function litellmAdapter(options: LitellmOptions = {}): SourceAdapter<Sour
     info: LITELLM_INFO,
     async read(root: string, report: SourceReport): Promise<SourcePrice[]> {
       const today = dayOf(options.now ?? new Date());
-      let data: unknown;
-      try {
-        data = await readJsonFile(`${root}/${LITELLM_INFO.path}`, report);
-      } catch (err) {
-        if (err instanceof Deno.errors.NotFound) throw err;
-        report.read();
-        report.skip("invalid_json");
-        return [];
-      }
+      const data = await readPriceFile(`${root}/${LITELLM_INFO.path}`, report);
+      if (data === undefined) return [];
       if (!isRecord(data)) {
         report.read();
         report.skip("invalid_record");

@@ -22,9 +22,9 @@
  *
  * @module
  */
-import { cleanText, isRecord, readJsonFile } from "../clean.ts";
+import { cleanText, isRecord } from "../clean.ts";
 import { checkFirstParty } from "../first_party.ts";
-import { perTokenToPerMTok, readAmount, roundPrice } from "../price_util.ts";
+import { perTokenToPerMTok, readAmount, readPriceFile, roundPrice } from "../price_util.ts";
 import type { SourceReport } from "../report.ts";
 import type { SourceAdapter } from "../types.ts";
 import type { SourcePrice } from "../../model/price.ts";
@@ -53,15 +53,8 @@ export const OPENROUTER_INFO: SourceInfo = {
 export const openrouterAdapter: SourceAdapter<SourcePrice> = {
   info: OPENROUTER_INFO,
   async read(root: string, report: SourceReport): Promise<SourcePrice[]> {
-    let data: unknown;
-    try {
-      data = await readJsonFile(`${root}/${OPENROUTER_INFO.path}`, report);
-    } catch (err) {
-      if (err instanceof Deno.errors.NotFound) throw err;
-      report.read();
-      report.skip("invalid_json");
-      return [];
-    }
+    const data = await readPriceFile(`${root}/${OPENROUTER_INFO.path}`, report);
+    if (data === undefined) return [];
     const list = isRecord(data) && Array.isArray(data.data) ? data.data : undefined;
     if (list === undefined) {
       report.read();
