@@ -4,6 +4,7 @@ import { clientAddress, parseTrustedProxies, subjectIdOf } from "../../src/acces
 import { KEY_PATTERN } from "../../src/access/keys.ts";
 import { createApp } from "../../src/http/app.ts";
 import { fixtureContext } from "../fixtures/catalog.ts";
+import { appWithSemanticSearch } from "./_tiers.ts";
 import { INITIALIZE, mcpPost, toolCall } from "../_mcp.ts";
 
 const ctx = await fixtureContext();
@@ -275,11 +276,7 @@ Deno.test("IPv6 clients are counted per /64 and X-Forwarded-For only behind trus
 Deno.test("a tier without the semanticSearch entitlement is ranked lexically on REST and MCP", async () => {
   const semanticCtx = await fixtureContext({ embed: true });
   const make = async (semanticSearch: boolean) => {
-    const access = await openAccess({
-      kvPath: ":memory:",
-      tiersJson: JSON.stringify({ free: { entitlements: { semanticSearch } } }),
-    });
-    const app = createApp({ ctx: semanticCtx, access });
+    const { app, access } = await appWithSemanticSearch(semanticCtx, semanticSearch);
     const env = { remoteAddr: { hostname: "203.0.113.7", port: 1, transport: "tcp" } };
     const rest = await (await app.request(
       "/api/v1/tools?q=speech%20recognition%20for%20phone%20calls&mode=semantic",

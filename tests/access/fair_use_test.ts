@@ -4,6 +4,7 @@ import { DEFAULT_FAIR_USE, FairUseLimiter } from "../../src/access/fair_use.ts";
 import { createApp } from "../../src/http/app.ts";
 import { MAX_BATCH_MESSAGES } from "../../src/http/mcp.ts";
 import { fixtureContext } from "../fixtures/catalog.ts";
+import { appWithSemanticSearch } from "./_tiers.ts";
 import { mcpPost, toolCall } from "../_mcp.ts";
 
 const ctx = await fixtureContext();
@@ -168,11 +169,7 @@ Deno.test("health and site searches take fair-use tokens; site pages show the 42
 Deno.test("site search honours a tier without semanticSearch, and refuses a bad key", async () => {
   const semanticCtx = await fixtureContext({ embed: true });
   const count = async (semanticSearch: boolean) => {
-    const access = await openAccess({
-      kvPath: ":memory:",
-      tiersJson: JSON.stringify({ free: { entitlements: { semanticSearch } } }),
-    });
-    const app = createApp({ ctx: semanticCtx, access });
+    const { app, access } = await appWithSemanticSearch(semanticCtx, semanticSearch);
     const res = await app.request(
       "/?q=speech+recognition+for+phone+calls",
       {},
