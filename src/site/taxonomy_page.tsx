@@ -22,6 +22,17 @@ function NodeCounts(props: { node: TaxonomyNodeOut }) {
   );
 }
 
+/** The "All N things →" link under a shortened list, to the full search. */
+function AllLink(props: { href: string; total: number; children: string }) {
+  return (
+    <p class="small">
+      <a href={props.href}>
+        All {formatCount(props.total)} {props.children} →
+      </a>
+    </p>
+  );
+}
+
 /**
  * The taxonomy overview body.
  *
@@ -149,11 +160,9 @@ export function TaxonomyNodePage(props: TaxonomyNodePageProps) {
             </ul>
           )}
           {tools.total > tools.results.length && (
-            <p class="small">
-              <a href={searchHref({ kind: "tools", taxon: node.id })}>
-                All {formatCount(tools.total)} AI tools →
-              </a>
-            </p>
+            <AllLink href={searchHref({ kind: "tools", taxon: node.id })} total={tools.total}>
+              AI tools
+            </AllLink>
           )}
         </section>
         <section class="card" aria-labelledby="s-top-servers">
@@ -171,11 +180,9 @@ export function TaxonomyNodePage(props: TaxonomyNodePageProps) {
               </ul>
             )}
           {servers !== null && servers.total > servers.results.length && (
-            <p class="small">
-              <a href={searchHref({ kind: "servers", taxon: node.id })}>
-                All {formatCount(servers.total)} MCP servers →
-              </a>
-            </p>
+            <AllLink href={searchHref({ kind: "servers", taxon: node.id })} total={servers.total}>
+              MCP servers
+            </AllLink>
           )}
         </section>
       </div>
