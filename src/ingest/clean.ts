@@ -577,3 +577,32 @@ export function classifySourceUrl(
   const homepage = cleanUrl(url, report);
   return homepage === undefined ? {} : { homepage };
 }
+
+/**
+ * Collects items, keeping only the first item of each key, in the order they were added.
+ *
+ * @example
+ * ```ts
+ * const inputs = firstOfEachKey((input: ServerInput) => input.name);
+ * inputs.add(a); // a second input of the same name is dropped
+ * return inputs.items;
+ * ```
+ *
+ * @param keyOf the key of an item, e.g. an input's name or a finding's rule
+ * @returns `items` (the kept items, in order) and `add` (keeps an item unless its key was seen)
+ */
+export function firstOfEachKey<T>(
+  keyOf: (item: T) => string,
+): { items: T[]; add: (item: T) => void } {
+  const items: T[] = [];
+  const seen = new Set<string>();
+  return {
+    items,
+    add: (item) => {
+      const key = keyOf(item);
+      if (seen.has(key)) return;
+      seen.add(key);
+      items.push(item);
+    },
+  };
+}

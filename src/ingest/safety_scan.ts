@@ -9,6 +9,7 @@
  */
 import type { CatalogServer } from "../model/server.ts";
 import type { TrustFinding } from "../model/trust.ts";
+import { firstOfEachKey } from "./clean.ts";
 
 const EXCERPT_MAX = 120;
 
@@ -290,13 +291,7 @@ export interface ScanOptions {
 export function scanText(text: string, where: string, options: ScanOptions = {}): TrustFinding[] {
   const own = new Set<string>();
   for (const t of options.ownTools ?? []) own.add(t.toLowerCase());
-  const findings: TrustFinding[] = [];
-  const seen = new Set<string>();
-  const add = (f: TrustFinding) => {
-    if (seen.has(f.rule)) return;
-    seen.add(f.rule);
-    findings.push(f);
-  };
+  const { items: findings, add } = firstOfEachKey((f: TrustFinding) => f.rule);
 
   // Phrase rules run on the visible text and on text smuggled in tag characters.
   const cps = [...text].map((ch) => ch.codePointAt(0)!);

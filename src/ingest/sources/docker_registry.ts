@@ -35,6 +35,7 @@ import {
   cleanRemote,
   cleanText,
   dropUndefined,
+  firstOfEachKey,
   isRecord,
   mapRecords,
   nonEmpty,
@@ -151,13 +152,7 @@ function _templateValue(
  */
 function _envVars(config: Record<string, unknown>, report: SourceReport): ServerInput[] {
   const params = _params(config, report);
-  const out: ServerInput[] = [];
-  const seen = new Set<string>();
-  const push = (input: ServerInput) => {
-    if (seen.has(input.name)) return;
-    seen.add(input.name);
-    out.push(input);
-  };
+  const { items: out, add: push } = firstOfEachKey((input: ServerInput) => input.name);
   for (const secret of Array.isArray(config.secrets) ? config.secrets : []) {
     if (!isRecord(secret)) continue;
     const name = cleanText(secret.env, report) ?? cleanText(secret.name, report);
