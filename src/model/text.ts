@@ -22,7 +22,8 @@ export function foldAccents(value: string): string {
 }
 
 /**
- * Lowercase words of letters and digits (any script) of a text, accents folded.
+ * Lowercase words of letters and digits (any script) of a text, accents folded and the combining
+ * marks of every script removed (so a vowel sign or a voicing mark never splits a word).
  *
  * @param value any text
  * @returns the words in order, possibly repeated
@@ -32,7 +33,8 @@ export function foldAccents(value: string): string {
  * ```
  */
 export function words(value: string): string[] {
-  return foldAccents(value).toLowerCase().split(/[^\p{L}\p{N}]+/u).filter((w) => w !== "");
+  return foldAccents(value).replace(/\p{M}/gu, "").toLowerCase().split(/[^\p{L}\p{N}]+/u)
+    .filter((w) => w !== "");
 }
 
 /**
