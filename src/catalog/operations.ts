@@ -550,7 +550,8 @@ export const OPERATIONS: readonly Operation[] = [
         "First-party LLM list prices from the model makers' own APIs (no reseller rates), in USD " +
         "per million tokens: input, output, cached input (read/write), long-context tiers, the " +
         "per-call server-side web-search fee billed on top of tokens, context window, and when " +
-        "each figure was last verified. Filter by provider, exact model id, or substring q.",
+        "each figure was last verified. Filter by provider, exact model id, or substring q; sort " +
+        "by input, output or cached-input price, context window or provider (dir asc or desc).",
     },
     method: "get",
     path: "/llm-prices",

@@ -269,7 +269,9 @@ function _fromCatalog(op: CatalogOperation): ApiOperation {
   const bodyNote = op.method === "post"
     ? ` Body at most ${MAX_BODY_BYTES} bytes of \`application/json\`.`
     : "";
-  const description = op.doc.description === undefined ? undefined : op.doc.description + bodyNote;
+  const description = op.doc.description === undefined && bodyNote === ""
+    ? undefined
+    : ((op.doc.description ?? "") + bodyNote).trim();
   return {
     method: op.method,
     path: op.path,

@@ -70,6 +70,9 @@ export function errorResult(error: unknown, logged = false): CallToolResult {
   return { isError: true, content: [{ type: "text", text: JSON.stringify(body) }] };
 }
 
+/** Results that matched their tool's output schema (the use cases' caches return the same object). */
+const _checked = new WeakSet<object>();
+
 /**
  * Runs one tool: the catalog use case validates the arguments and runs with the caller's grants;
  * its output is checked against the tool's output schema (as the SDK's `McpServer` checks
@@ -90,11 +93,18 @@ export async function runTool(
 ): Promise<CallToolResult> {
   try {
     const output = await op.run(ctx, args ?? {}, grants) as Record<string, unknown>;
-    const checked = op.output.safeParse(output);
-    if (!checked.success) {
-      console.error(`[mcp] ${op.mcpTool?.name}: output does not match its schema:`, checked.error);
-      const message = `The result of ${op.mcpTool?.name} does not match the tool's output schema`;
-      return errorResult(new AppError("internal_error", message), true);
+    // A cached result is the same object each time: it is checked once.
+    if (!_checked.has(output)) {
+      const checked = op.output.safeParse(output);
+      if (!checked.success) {
+        console.error(
+          `[mcp] ${op.mcpTool?.name}: output does not match its schema:`,
+          checked.error,
+        );
+        const message = `The result of ${op.mcpTool?.name} does not match the tool's output schema`;
+        return errorResult(new AppError("internal_error", message), true);
+      }
+      _checked.add(output);
     }
     return {
       structuredContent: output,

@@ -3,6 +3,7 @@ import { Ajv } from "ajv";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
 import type { Tool } from "@modelcontextprotocol/sdk/types.js";
+import { ALL_GRANTS, type Grants } from "../../src/catalog/grants.ts";
 import { MCP_OPERATIONS, type Operation, OPERATIONS } from "../../src/catalog/operations.ts";
 import { createApp } from "../../src/http/app.ts";
 import { API_OPERATIONS, openApiDocument } from "../../src/http/openapi.ts";
@@ -102,6 +103,33 @@ Deno.test("OpenAPI documents every operation of the table at its path, plus only
     [...HTTP_OWN].sort(),
   );
   assert.equal(documented.length, API_OPERATIONS.length);
+});
+
+Deno.test("each operation reads only the entitlement it declares", async () => {
+  const semantic = await fixtureContext({ embed: true });
+  const withheld: Grants = { semanticSearch: false };
+  for (const op of OPERATIONS) {
+    const input = INPUTS[op.id]!;
+    if (op.entitlement === null) {
+      // Nothing declared: the caller's grants change nothing.
+      assert.deepEqual(
+        await op.run(semantic, input, withheld),
+        await op.run(semantic, input, ALL_GRANTS),
+        op.id,
+      );
+      continue;
+    }
+    // semanticSearch withheld: the semantic ranking asked for is lexical instead.
+    assert.equal(op.entitlement, "semanticSearch", op.id);
+    const asked = { ...input, mode: "semantic" };
+    const lexical = await op.run(semantic, { ...input, mode: "lexical" }, ALL_GRANTS);
+    assert.notDeepEqual(
+      await op.run(semantic, asked, ALL_GRANTS),
+      lexical,
+      `${op.id}: modes differ`,
+    );
+    assert.deepEqual(await op.run(semantic, asked, withheld), lexical, op.id);
+  }
 });
 
 Deno.test("REST registers one route per operation of the table, and each answers its input", async () => {
