@@ -18,7 +18,7 @@ export const SERVER_FLAGS: readonly string[] = [
 
 /**
  * Calls `step` over and over (with the call number, from 0), pausing `everyMs` after each call,
- * until `stop()`.
+ * until `stop()`. A `step` that throws ends the loop; `stop()` then rejects with its error.
  *
  * @param step one round of work
  * @param everyMs the pause between rounds, milliseconds
@@ -35,6 +35,8 @@ export function pollEvery(
       await new Promise((r) => setTimeout(r, everyMs));
     }
   })();
+  // Handled here so a failed step is not an unhandled rejection; `stop()` rethrows it.
+  loop.catch(() => {});
   return {
     stop: async () => {
       running = false;

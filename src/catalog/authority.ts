@@ -1,5 +1,3 @@
-import type { CatalogServer } from "../model/server.ts";
-import type { CatalogTool } from "../model/tool.ts";
 /**
  * The query-independent authority prior of hybrid and lexical ranking: how much an entry deserves
  * to come first among entries that match a query equally well. Computed once at ingest (the
@@ -16,6 +14,8 @@ import type { CatalogTool } from "../model/tool.ts";
  *
  * @module
  */
+import type { CatalogServer } from "../model/server.ts";
+import type { CatalogTool } from "../model/tool.ts";
 
 /**
  * Server prior components (points; the prior is their sum, about -1.5 to 1.6):

@@ -1,11 +1,11 @@
-import type { CatalogServer } from "../model/server.ts";
-import type { CatalogTool } from "../model/tool.ts";
 /**
  * Popularity priors used to break near-ties in ranking. Each is a small, bounded number so that
  * text relevance always dominates.
  *
  * @module
  */
+import type { CatalogServer } from "../model/server.ts";
+import type { CatalogTool } from "../model/tool.ts";
 
 /**
  * Popularity of an MCP server, 0 to about 10: log10 of GitHub stars, half the log10 of the

@@ -15,7 +15,10 @@ import { ProbeSummary, ServerInputFields, ServerVariant, VendorEvidence } from "
 
 /** Longest accepted free-text query, in characters. */
 export const MAX_QUERY_LENGTH = 500;
-/** Most results a tool search may skip (`offset`). */
+/**
+ * Deepest offset a search may reach: a tool search's `offset`, a server search's cursor (ranking
+ * keeps a bounded candidate list).
+ */
 export const MAX_OFFSET = 1000;
 
 const limit = (max: number, def: number) =>
@@ -87,7 +90,7 @@ export const ToolRecord = z.object({
 /** A tool record. */
 export type ToolRecord = z.infer<typeof ToolRecord>;
 
-/** Response of an AI tool search: results, total matches and the ranking actually used. */
+/** Response of an AI tool search: the page of results and the number of matches. */
 export const SearchToolsOutput = z.object({
   results: z.array(ToolRecord),
   total: z.number().int().describe("Number of tools matching the query and filters"),

@@ -11,6 +11,7 @@ import {
   type CompareServersOutput,
   FiltersInput,
   type FiltersOutput,
+  MAX_OFFSET,
   SearchServersInput,
   type SearchServersOutput,
   ServerDetailsInput,
@@ -27,9 +28,6 @@ import { contentOf, placementOf, sourceRefs, summarize, termPatterns } from "./t
 import { parseInput } from "./validate.ts";
 import type { CatalogServer } from "../model/server.ts";
 import { familyOf } from "../model/source.ts";
-
-/** Deepest offset a cursor may reach (ranking keeps a bounded candidate list). */
-const MAX_OFFSET = 1000;
 
 /**
  * The summary shape of a server in search results.

@@ -1,4 +1,3 @@
-import type { ContentFlags } from "../model/content.ts";
 /**
  * Content signals found at ingest: adult (NSFW) entries, hidden from search, recommendations,
  * alternatives and the site unless the caller asks for `safe=off`; and spam, parked or
@@ -21,6 +20,7 @@ import type { ContentFlags } from "../model/content.ts";
  *
  * @module
  */
+import type { ContentFlags } from "../model/content.ts";
 
 /** Source categories that mean adult content, lowercase. */
 const ADULT_CATEGORIES = new Set(["nsfw - nudify & ai girlfriends", "nsfw", "adult", "18+"]);

@@ -2,7 +2,7 @@
  * First-party LLM providers: the model makers whose own API list prices the catalog serves, and
  * for each price source the mapping from that source's provider ids to these canonical ids.
  *
- * Product rule (DESIGN, "LLM prices"): first-party providers only, i.e. the model maker's own API.
+ * Product rule: first-party providers only, i.e. the model maker's own API.
  * No resellers (OpenRouter, Together, Fireworks, Groq ...), no aggregators or gateways, no clouds
  * reselling other makers' models (Azure OpenAI, Vertex AI Claude, Bedrock Claude ...).
  *

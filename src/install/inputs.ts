@@ -1,4 +1,3 @@
-import type { ServerInput } from "../model/server.ts";
 /**
  * The inputs of a server.json record (environment variables, package and runtime arguments,
  * remote headers) turned into config values, following the registry's `server.json` format
@@ -26,6 +25,7 @@ import type { ServerInput } from "../model/server.ts";
  *
  * @module
  */
+import type { ServerInput } from "../model/server.ts";
 
 /**
  * A value the user supplies, referenced from a config instead of written into it.

@@ -337,7 +337,7 @@ Deno.test("real servers: configs for all 8 clients carry every secret and requir
   assert.ok(alternatives >= 100, `only ${alternatives} alternatives checked`);
 });
 
-Deno.test("real servers: the issue's examples get the right method and inputs", async () => {
+Deno.test("real servers: famous servers once served a wrong config get the right method and inputs", async () => {
   const { ctx } = await realCatalog();
   const get = (name: string, client: ClientId) =>
     installConfig(ctx.store.serverByName(name)!, client);

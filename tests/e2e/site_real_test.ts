@@ -87,7 +87,7 @@ Deno.test("real catalog: 200 random server pages round-trip svcUrl with the titl
     doc: string;
   }[];
   const picked = sample(rows, 200);
-  // The names the issue names explicitly, when the catalog has them.
+  // Famous servers whose pages must render, when the catalog has them.
   for (
     const name of [
       "io.github.github/github-mcp-server",

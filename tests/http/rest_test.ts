@@ -17,7 +17,7 @@ async function problem(path: string, status: number, code: string, init?: Reques
   return body;
 }
 
-Deno.test("GET /api/v1/tools returns the SPEC tool record fields exactly", async () => {
+Deno.test("GET /api/v1/tools returns exactly the fields of the tool record", async () => {
   const { res, body } = await get("/api/v1/tools?q=transcription");
   assert.equal(res.status, 200);
   assert.match(res.headers.get("content-type")!, /^application\/json/);

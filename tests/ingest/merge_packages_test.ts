@@ -41,7 +41,7 @@ Deno.test("packageBelongs() accepts a package named after the repository, its ow
       "https://github.com/github/github-mcp-server",
     ], true],
     [[npm("anything"), null], true],
-    // The issue's examples, and made-up names a community list gives.
+    // Wrong packages once served for famous servers, and made-up names a community list gives.
     [[pypi("aws-labs"), "https://github.com/awslabs/mcp"], false],
     [
       [npm("@modelcontextprotocol/server-github"), "https://github.com/github/github-mcp-server"],

@@ -231,6 +231,8 @@ function reader(spec: ListSpec): (root: string, report: SourceReport) => Promise
  * @param id source id
  * @param name human name
  * @param file file name inside `mcp_collection/`
+ * @param priority the list's merge priority for every field (lower wins)
+ * @param family the source family (default: the id), for counting independent sources
  * @returns the info
  */
 function info(
