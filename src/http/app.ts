@@ -10,6 +10,7 @@
 import { type Context, Hono } from "hono";
 import { AppError } from "../errors.ts";
 import type { CatalogContext } from "../catalog/context.ts";
+import { OPERATIONS } from "../catalog/operations.ts";
 import { mcpHandler, type McpRouteOptions } from "./mcp.ts";
 import { type Access, getUsage } from "../access/access.ts";
 import {
@@ -51,6 +52,11 @@ export interface AppOptions {
   /** Keys, tiers and quotas; without it nothing is counted (tests of the catalog alone). */
   access?: Access;
 }
+
+/** REST paths of the operations that are not counted against the quota (`doc.counted: false`). */
+const _UNCOUNTED_PATHS: ReadonlySet<string> = new Set(
+  OPERATIONS.filter((op) => op.doc.counted === false).map((op) => `/api/v1${op.path}`),
+);
 
 /**
  * Builds the HTTP application.
@@ -97,15 +103,15 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
   let mcp = options.mcp ?? {};
   if (access) {
     const baseUrl = ctx.baseUrl;
-    const health = (c: Context) => c.req.path === "/api/v1/health";
+    const uncounted = (c: Context) => _UNCOUNTED_PATHS.has(c.req.path);
     app.use(
       "/api/v1/*",
       accessMiddleware({
         access,
         baseUrl,
-        counts: (c) => !health(c),
-        // Health is not counted, so it takes a fair-use token instead.
-        fairUseCost: (c) => health(c) ? 1 : 0,
+        counts: (c) => !uncounted(c),
+        // An operation that is not counted (health) takes a fair-use token instead.
+        fairUseCost: (c) => uncounted(c) ? 1 : 0,
       }),
     );
     // The registry API counts like /api/v1: every request (preflights excepted).
