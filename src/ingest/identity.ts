@@ -12,7 +12,7 @@
  * | rule | links |
  * |---|---|
  * | `same_official_name` | entries that carry the same official registry name (a `~2` copy after a repository move) |
- * | `moved_repository` | a folder of `owner/x-archived` and the same folder of `owner/x` (reference servers moved to `servers-archived`); one repository name under two accounts of the same vendor (`neondatabase` and `neondatabase-labs`) |
+ * | `moved_repository` | a folder of `owner/x-archived` and the same folder of `owner/x` (reference servers moved to `servers-archived`); one repository name under two accounts of the same vendor (`neondatabase` and `neondatabase-labs`; a folder entry when it is its repository's only entry) |
  * | `mirror` | `github.com/mcp-mirror/{owner}_{repo}` and `github.com/{owner}/{repo}` |
  * | `same_repository` | a listing of a bare repository and the only server folder that repository has |
  * | `renamed_repository` | two or three repositories of one account whose names have the same core (`mcp-server-elasticsearch`, `elasticsearch-mcp-server`): a renamed or re-created repository |
@@ -220,29 +220,37 @@ export function groupProjects(servers: CatalogServer[]): IdentityStats {
     }
   });
   // moved_repository across accounts: one vendor's repository of one name under two of its
-  // accounts (`neondatabase/mcp-server-neon`, `neondatabase-labs/mcp-server-neon`).
+  // accounts (`neondatabase/mcp-server-neon`, `neondatabase-labs/mcp-server-neon`). A folder
+  // entry takes part when it is the only entry of its repository (the repository's one server,
+  // e.g. `ppl-ai/modelcontextprotocol/perplexity-ask` and the renamed
+  // `perplexityai/modelcontextprotocol`).
   const byRepoName = new Map<string, number[]>();
   servers.forEach((s, i) => {
     const r = repoOwner(s.repositoryUrl);
-    if (r === undefined || !s.vendorOfficial || s.subfolder !== undefined) return;
+    if (r === undefined || !s.vendorOfficial) return;
+    if (s.subfolder !== undefined && byRepo.get(_repoKey(s)!)?.length !== 1) return;
     _push(byRepoName, `${r.host}/${r.repo}`, i);
   });
   for (const members of byRepoName.values()) {
     if (members.length < 2 || members.length > 3) continue;
     const products = (i: number) =>
       new Set((servers[i]!.vendorEvidence ?? []).flatMap((e) => e.product.split(" ")));
-    const first = products(members[0]!);
-    for (const m of members.slice(1)) {
-      const shared = [...products(m)].find((p) => p !== "" && first.has(p));
-      if (shared === undefined) continue;
-      link(
-        members[0]!,
-        m,
-        "moved_repository",
-        `the vendor of "${shared}" publishes ${repoOwner(servers[m]!.repositoryUrl)!.repo} under ${
-          [members[0]!, m].map((i) => repoOwner(servers[i]!.repositoryUrl)!.owner).join(" and ")
-        }`,
-      );
+    // Every pair that shares a product (a third account's repository of that name may be
+    // another vendor's).
+    for (const [x, a] of members.entries()) {
+      const ofA = products(a);
+      for (const b of members.slice(x + 1)) {
+        const shared = [...products(b)].find((p) => p !== "" && ofA.has(p));
+        if (shared === undefined) continue;
+        link(
+          a,
+          b,
+          "moved_repository",
+          `the vendor of "${shared}" publishes ${
+            repoOwner(servers[b]!.repositoryUrl)!.repo
+          } under ${[a, b].map((i) => repoOwner(servers[i]!.repositoryUrl)!.owner).join(" and ")}`,
+        );
+      }
     }
   }
   // renamed_repository: one account's repositories whose names have the same core

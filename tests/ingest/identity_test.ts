@@ -86,6 +86,54 @@ Deno.test("mirrors, bare-repository listings and renamed repositories join their
   assert.match(mirror.variantReason!, /mirror of github.com\/syucream\/holaspirit-mcp-server/);
 });
 
+Deno.test("one vendor's repository under two of its accounts is one project, its only folder included", () => {
+  const perplexity = [{
+    kind: "repository_owner" as const,
+    detail: "repository owner is the vendor's account",
+    product: "perplexity",
+  }];
+  const entries = (extraFolder: boolean) => [
+    // Another vendor's repository of the same name, listed first.
+    repo("modelcontextprotocol", "modelcontextprotocol", {
+      vendorOfficial: true,
+      vendorEvidence: [{
+        kind: "repository_owner",
+        detail: "the protocol's own account",
+        product: "mcp",
+      }],
+    }),
+    repo("ppl-ai", "modelcontextprotocol", {
+      name: "github.com/ppl-ai/modelcontextprotocol/perplexity-ask",
+      subfolder: "perplexity-ask",
+      vendorOfficial: true,
+      vendorEvidence: perplexity,
+    }),
+    repo("perplexityai", "modelcontextprotocol", {
+      vendorOfficial: true,
+      vendorEvidence: perplexity,
+    }),
+    ...(extraFolder
+      ? [repo("ppl-ai", "modelcontextprotocol", {
+        name: "github.com/ppl-ai/modelcontextprotocol/perplexity-search",
+        subfolder: "perplexity-search",
+        vendorOfficial: true,
+        vendorEvidence: perplexity,
+      })]
+      : []),
+  ];
+  const linked = variantsOf(entries(false));
+  assert.equal(Object.keys(linked).length, 1);
+  assert.ok(
+    [
+      "github.com/ppl-ai/modelcontextprotocol/perplexity-ask",
+      "github.com/perplexityai/modelcontextprotocol",
+    ]
+      .includes(Object.values(linked)[0]!),
+  );
+  // A folder of a repository that holds other servers is one of several projects: it stays apart.
+  assert.deepEqual(variantsOf(entries(true)), {});
+});
+
 Deno.test("listings without a repository join the one repository of their owner and name", () => {
   const up = repo("neo4j-contrib", "mcp-neo4j-memory");
   const smithery = server({
