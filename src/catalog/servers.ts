@@ -218,7 +218,21 @@ export function getServer(
   input: unknown,
 ): z.infer<typeof ServerDetailsOutput> {
   const { name } = parseInput(ServerDetailsInput, input);
-  const s = _requireServer(ctx, name);
+  return serverDetails(ctx, _requireServer(ctx, name));
+}
+
+/**
+ * The details of a server the caller already holds (what {@link getServer} answers for its
+ * name), for callers that read servers in bulk (the export).
+ *
+ * @param ctx catalog context
+ * @param s a server of this catalog
+ * @returns the details
+ */
+export function serverDetails(
+  ctx: CatalogContext,
+  s: CatalogServer,
+): z.infer<typeof ServerDetailsOutput> {
   return {
     ...toServerSummary(ctx, s),
     officialNames: s.officialNames,

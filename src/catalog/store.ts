@@ -1091,10 +1091,14 @@ export class CatalogStore {
 
   // ---------------------------------------------------------------- prices
 
-  /** Every price record, sorted by provider then model. */
-  prices(): CatalogPrice[] {
-    return this.#all("SELECT doc FROM prices ORDER BY provider, model").map((r) =>
-      JSON.parse(r.doc as string) as CatalogPrice
+  /** Every price record, sorted by provider then model (parsed once per open catalog; shared, do not modify). */
+  prices(): readonly CatalogPrice[] {
+    return this.#memo(
+      "prices",
+      () =>
+        this.#all("SELECT doc FROM prices ORDER BY provider, model").map((r) =>
+          JSON.parse(r.doc as string) as CatalogPrice
+        ),
     );
   }
 

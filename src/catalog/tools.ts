@@ -233,7 +233,21 @@ export function sourceRefs(
  */
 export function getTool(ctx: CatalogContext, input: unknown): z.infer<typeof ToolDetailsOutput> {
   const { slug } = parseInput(ToolDetailsInput, input);
-  const tool = _requireTool(ctx, slug);
+  return toolDetails(ctx, _requireTool(ctx, slug));
+}
+
+/**
+ * The details of a tool the caller already holds (what {@link getTool} answers for its slug), for
+ * callers that read tools in bulk (the export).
+ *
+ * @param ctx catalog context
+ * @param tool a tool of this catalog
+ * @returns the details
+ */
+export function toolDetails(
+  ctx: CatalogContext,
+  tool: CatalogTool,
+): z.infer<typeof ToolDetailsOutput> {
   const similar = _similar(ctx, tool, 5);
   const competitors = ctx.store.toolsByIds(similar.ids);
   return {

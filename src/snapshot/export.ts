@@ -12,8 +12,9 @@
  */
 import { z } from "zod";
 import type { CatalogContext } from "../catalog/context.ts";
-import { getServer } from "../catalog/servers.ts";
-import { getTool } from "../catalog/tools.ts";
+import { serverDetails } from "../catalog/servers.ts";
+import { toolDetails } from "../catalog/tools.ts";
+import type { CatalogPrice } from "../model/price.ts";
 import { toPriceRecord } from "../catalog/prices.ts";
 import { isRfc3339 } from "../catalog/registry.ts";
 import { AppError } from "../errors.ts";
@@ -83,63 +84,74 @@ export function exportStream(
   kind: ExportKind,
   since?: string,
 ): ReadableStream<Uint8Array> {
-  if (since !== undefined) return _incremental(ctx, kind, since);
+  const lines = since === undefined ? _everything(ctx, kind) : _incremental(ctx, kind, since);
+  return ReadableStream.from(_batches(lines));
+}
+
+/**
+ * The NDJSON bytes of `lines` in batches of {@link EXPORT_BATCH} lines, yielding to the event loop
+ * before each batch so that other requests run between them.
+ */
+async function* _batches(lines: Iterable<string>): AsyncGenerator<Uint8Array> {
   const encoder = new TextEncoder();
-  const table = kind === "prices" ? undefined : kind;
-  let after = 0;
-  let priceIndex = 0;
-  const prices = kind === "prices" ? ctx.store.prices() : [];
-  return new ReadableStream<Uint8Array>({
-    async pull(controller) {
-      // Let other requests run between batches.
-      await new Promise((resolve) => setTimeout(resolve, 0));
-      const lines: string[] = [];
-      if (table === undefined) {
-        for (const p of prices.slice(priceIndex, priceIndex + EXPORT_BATCH)) {
-          lines.push(JSON.stringify(toPriceRecord(p)));
-        }
-        priceIndex += EXPORT_BATCH;
-      } else {
-        const ids = ctx.store.idsAfter(table, after, EXPORT_BATCH);
-        if (ids.length > 0) after = ids[ids.length - 1]!;
-        if (table === "tools") {
-          for (const t of ctx.store.toolsByIds(ids)) {
-            lines.push(JSON.stringify(getTool(ctx, { slug: t.slug })));
-          }
-        } else {
-          for (const s of ctx.store.serversByIds(ids)) {
-            lines.push(JSON.stringify(getServer(ctx, { name: s.name })));
-          }
-        }
-      }
-      if (lines.length === 0) {
-        controller.close();
-        return;
-      }
-      controller.enqueue(encoder.encode(lines.join("\n") + "\n"));
-    },
-  }, { highWaterMark: 1 });
+  let batch: string[] = [];
+  const flush = async () => {
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    const bytes = encoder.encode(batch.join("\n") + "\n");
+    batch = [];
+    return bytes;
+  };
+  for (const line of lines) {
+    batch.push(line);
+    if (batch.length === EXPORT_BATCH) yield await flush();
+  }
+  if (batch.length > 0) yield await flush();
+}
+
+/** Every record of one kind, as JSON lines, read from the store a batch of ids at a time. */
+function* _everything(ctx: CatalogContext, kind: ExportKind): Generator<string> {
+  if (kind === "prices") {
+    for (const p of ctx.store.prices()) yield JSON.stringify(toPriceRecord(p));
+    return;
+  }
+  for (let after = 0;;) {
+    const ids = ctx.store.idsAfter(kind, after, EXPORT_BATCH);
+    if (ids.length === 0) return;
+    after = ids[ids.length - 1]!;
+    if (kind === "tools") {
+      for (const t of ctx.store.toolsByIds(ids)) yield JSON.stringify(toolDetails(ctx, t));
+    } else {
+      for (const s of ctx.store.serversByIds(ids)) yield JSON.stringify(serverDetails(ctx, s));
+    }
+  }
 }
 
 /** The details record of one entry by key, as a JSON line (`undefined` when it is gone). */
-function _record(ctx: CatalogContext, kind: ExportKind, key: string): string | undefined {
-  try {
-    if (kind === "tools") return JSON.stringify(getTool(ctx, { slug: key }));
-    if (kind === "servers") return JSON.stringify(getServer(ctx, { name: key }));
-  } catch (e) {
-    if (e instanceof AppError && e.code === "not_found") return undefined;
-    throw e;
+function _record(
+  ctx: CatalogContext,
+  kind: ExportKind,
+  key: string,
+  prices: ReadonlyMap<string, CatalogPrice>,
+): string | undefined {
+  if (kind === "tools") {
+    const tool = ctx.store.toolBySlug(key);
+    return tool === undefined ? undefined : JSON.stringify(toolDetails(ctx, tool));
   }
-  const price = ctx.store.prices().find((p) => p.id === key);
+  if (kind === "servers") {
+    const server = ctx.store.serverByName(key);
+    return server === undefined ? undefined : JSON.stringify(serverDetails(ctx, server));
+  }
+  const price = prices.get(key);
   return price === undefined ? undefined : JSON.stringify(toPriceRecord(price));
 }
 
-/** The incremental stream: changed records by key, then tombstones (see {@link exportStream}). */
-function _incremental(
-  ctx: CatalogContext,
-  kind: ExportKind,
-  since: string,
-): ReadableStream<Uint8Array> {
+/**
+ * The incremental lines: changed records by key, then tombstones (see {@link exportStream}).
+ *
+ * @throws {AppError} `invalid_parameter` when the catalog has no change history (at once, before
+ *   any line)
+ */
+function _incremental(ctx: CatalogContext, kind: ExportKind, since: string): Iterable<string> {
   if (!ctx.store.hasChangeHistory) {
     throw new AppError(
       "invalid_parameter",
@@ -150,39 +162,21 @@ function _incremental(
   const change = _CHANGE_KIND[kind];
   const keys = ctx.store.changedKeys(change, since);
   const tombstones = ctx.store.tombstones(change).filter((t) => (t.deletedAt ?? "") > since);
-  const encoder = new TextEncoder();
-  let next = 0;
-  let tombstonesSent = false;
-  return new ReadableStream<Uint8Array>({
-    async pull(controller) {
-      await new Promise((resolve) => setTimeout(resolve, 0));
-      const lines: string[] = [];
-      for (const key of keys.slice(next, next + EXPORT_BATCH)) {
-        const line = _record(ctx, kind, key);
-        if (line !== undefined) lines.push(line);
-      }
-      next += EXPORT_BATCH;
-      if (next >= keys.length && lines.length === 0 && !tombstonesSent) {
-        tombstonesSent = true;
-        for (const t of tombstones) {
-          const line: z.infer<typeof ExportTombstone> = {
-            status: "deleted",
-            key: t.key,
-            id: t.id,
-            deletedAt: t.deletedAt!,
-            renamedTo: t.renamedTo,
-          };
-          lines.push(JSON.stringify(line));
-        }
-      }
-      if (lines.length === 0) {
-        if (next >= keys.length && tombstonesSent) {
-          controller.close();
-          return;
-        }
-        return;
-      }
-      controller.enqueue(encoder.encode(lines.join("\n") + "\n"));
-    },
-  }, { highWaterMark: 1 });
+  const prices = new Map(kind === "prices" ? ctx.store.prices().map((p) => [p.id, p]) : []);
+  return (function* () {
+    for (const key of keys) {
+      const line = _record(ctx, kind, key, prices);
+      if (line !== undefined) yield line;
+    }
+    for (const t of tombstones) {
+      const line: z.infer<typeof ExportTombstone> = {
+        status: "deleted",
+        key: t.key,
+        id: t.id,
+        deletedAt: t.deletedAt!,
+        renamedTo: t.renamedTo,
+      };
+      yield JSON.stringify(line);
+    }
+  })();
 }
