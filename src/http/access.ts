@@ -78,27 +78,22 @@ export function chargeFairUse(access: Access, c: Context<AppEnv>, cost: number):
   if (caller) access.fairUse.enforce(caller.subject, cost);
 }
 
-/** What a site search may use, from the caller's tier. */
-export interface SiteSearchGrant {
-  /** The tier lacks the `semanticSearch` entitlement: rank lexically. */
-  lexicalOnly: boolean;
-}
-
 /**
  * The access check of a site search (`GET /?q=...`): identifies the caller as the API does (an
  * `Authorization: Bearer` key, else the client IP), takes one fair-use token (site pages are never
- * counted against the quota) and tells which ranking the caller's tier allows.
+ * counted against the quota) and gives the caller's grants, as REST and MCP pass them to the
+ * search use cases.
  *
  * @param access the access services
  * @returns a function of the request context
  * @throws {AppError} (from the returned function) `invalid_api_key`, `rate_limited` (fair use) or
  *   `quota_unavailable`
  */
-export function siteSearchAccess(access: Access): (c: Context) => Promise<SiteSearchGrant> {
+export function siteSearchAccess(access: Access): (c: Context) => Promise<Grants> {
   return async (c) => {
     const caller = await _identify(access, c);
     access.fairUse.enforce(caller.subject, 1);
-    return { lexicalOnly: !caller.tier.entitlements.semanticSearch };
+    return caller.tier.entitlements;
   };
 }
 

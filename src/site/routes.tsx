@@ -21,6 +21,7 @@ import { type Context, Hono } from "hono";
 import type { Child } from "hono/jsx";
 import type { z } from "zod";
 import type { CatalogContext } from "../catalog/context.ts";
+import { ALL_GRANTS, type Grants } from "../catalog/grants.ts";
 import { getInstallConfig } from "../catalog/install.ts";
 import { findPrices } from "../catalog/prices.ts";
 import {
@@ -289,13 +290,12 @@ function _searchParams(c: Context, ctx: CatalogContext): SearchParams {
 async function _search(
   ctx: CatalogContext,
   p: SearchParams,
-  lexicalOnly = false,
+  grants: Grants = ALL_GRANTS,
 ): Promise<SearchResults> {
   const taxon = p.taxon ? taxonomyFilter(ctx, p.taxon, p.kind) : {};
   const base = {
     ...(p.q && { q: p.q }),
     ...(p.category && { category: p.category }),
-    ...(lexicalOnly && { mode: "lexical" }),
     ...(p.safe === "off" && { safe: "off" }),
     limit: PAGE_SIZE,
   };
@@ -307,7 +307,7 @@ async function _search(
         ...taxon,
         ...(p.pricing && { pricing: p.pricing }),
         offset: (p.page - 1) * PAGE_SIZE,
-      }),
+      }, grants),
     };
   }
   return {
@@ -317,7 +317,7 @@ async function _search(
       ...taxon,
       ...(p.hosting && { hosting: p.hosting }),
       ...(p.cursor && { cursor: p.cursor }),
-    }),
+    }, grants),
   };
 }
 
@@ -365,7 +365,7 @@ export interface SiteOptions {
    * Admits a search (`GET /`): fair use and the caller's entitlements. Throws an `AppError` to
    * refuse (its status and message are shown on the page, with `Retry-After` when given).
    */
-  searchAccess?: (c: Context) => Promise<{ lexicalOnly: boolean }>;
+  searchAccess?: (c: Context) => Promise<Grants>;
   /**
    * The OpenAPI document `/docs` renders (the HTTP layer generates it); without it `/docs` is a
    * 404.
@@ -401,8 +401,7 @@ export function siteRoutes(ctx: CatalogContext, options: SiteOptions = {}): Hono
     let results: SearchResults;
     let error: { message: string; status: number; headers: Record<string, string> } | undefined;
     try {
-      const grant = await options.searchAccess?.(c);
-      results = await _search(ctx, p, grant?.lexicalOnly);
+      results = await _search(ctx, p, await options.searchAccess?.(c));
     } catch (e) {
       if (!(e instanceof AppError) || e.code === "internal_error") throw e;
       results = _empty(p.kind);
