@@ -150,8 +150,11 @@ function _templateValue(
  * single `{{server.param}}` template is a user-supplied value with the parameter's description,
  * default and required flag; other templates become `{param}` references with `variables`.
  */
-function _envVars(config: Record<string, unknown>, report: SourceReport): ServerInput[] {
-  const params = _params(config, report);
+function _envVars(
+  config: Record<string, unknown>,
+  params: _Params,
+  report: SourceReport,
+): ServerInput[] {
   const { items: out, add: push } = firstOfEachKey((input: ServerInput) => input.name);
   for (const secret of Array.isArray(config.secrets) ? config.secrets : []) {
     if (!isRecord(secret)) continue;
@@ -211,12 +214,11 @@ function _envVars(config: Record<string, unknown>, report: SourceReport): Server
  */
 function _runArgs(
   run: unknown,
-  config: Record<string, unknown>,
+  params: _Params,
   report: SourceReport,
 ): { runtimeArguments: ServerInput[]; packageArguments: ServerInput[] } {
   const out = { runtimeArguments: [] as ServerInput[], packageArguments: [] as ServerInput[] };
   if (!isRecord(run)) return out;
-  const params = _params(config, report);
   const map = (items: unknown, named: boolean, into: ServerInput[]) => {
     for (const item of Array.isArray(items) ? items : []) {
       const text = _literal(item);
@@ -335,10 +337,12 @@ function _toServer(
   const id = cleanText(doc.name, report);
   const name = cleanText(about.title, report) ?? id;
   if (name === undefined) return "missing_name";
-  const env = _envVars(config, report);
+  // Read once: its descriptions are cleaned (and their repairs counted) once per server.
+  const params = _params(config, report);
+  const env = _envVars(config, params, report);
   const secretEnvs = new Set(env.filter((e) => e.isSecret).map((e) => e.name));
   const image = cleanText(doc.image, report);
-  const runArgs = _runArgs(doc.run, config, report);
+  const runArgs = _runArgs(doc.run, params, report);
   const packages: ServerPackage[] = image === undefined ? [] : [
     dropUndefined<ServerPackage>({
       registryType: "oci",

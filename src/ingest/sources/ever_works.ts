@@ -94,7 +94,6 @@ const REFERENCE_ALIASES: Record<string, string> = {
   "google-drive": "gdrive",
   "sequential-thinking": "sequentialthinking",
 };
-/github\.com\/modelcontextprotocol\/servers\/(?:tree|blob)\/[^/]+\/src\/([^/?#]+)/i;
 
 /**
  * Sorts a source URL into a repository URL or a homepage. A code-host URL that is not a
