@@ -367,7 +367,8 @@ export async function readJsonFile(path: string, report?: SourceReport): Promise
 /**
  * Reads a JSON file that holds a whole source's records, for an adapter that counts a broken file
  * instead of failing: a file that is not valid JSON counts as one record read and skipped as
- * `invalid_json`.
+ * `invalid_json`. With `anyReadError`, so does a file that cannot be read for any other reason
+ * than being missing (the price adapters' rule).
  *
  * @example
  * ```ts
@@ -377,14 +378,24 @@ export async function readJsonFile(path: string, report?: SourceReport): Promise
  *
  * @param path file path
  * @param report counts the file, a `bom` repair, and the `invalid_json` skip
- * @returns the parsed value (never `undefined`), or `undefined` when the file is not valid JSON
- * @throws {Deno.errors.NotFound} when the file is missing (and any other error reading it)
+ * @param options `anyReadError`: skip on every error but `NotFound` (default false: only on
+ *   invalid JSON)
+ * @returns the parsed value (never `undefined`), or `undefined` when the file was skipped
+ * @throws {Deno.errors.NotFound} when the file is missing (and, without `anyReadError`, any other
+ *   error reading it)
  */
-export async function readJsonOrSkip(path: string, report: SourceReport): Promise<unknown> {
+export async function readJsonOrSkip(
+  path: string,
+  report: SourceReport,
+  options: { anyReadError?: boolean } = {},
+): Promise<unknown> {
   try {
     return await readJsonFile(path, report);
   } catch (error) {
-    if (!(error instanceof SyntaxError)) throw error;
+    const skip = options.anyReadError
+      ? !(error instanceof Deno.errors.NotFound)
+      : error instanceof SyntaxError;
+    if (!skip) throw error;
     report.read();
     report.skip("invalid_json");
     return undefined;

@@ -1,13 +1,10 @@
 /**
  * Small helpers the LLM price adapters (`src/ingest/sources/{genai_prices,litellm,models_dev,
  * openrouter,simonw_llm_prices}.ts`) share: reading money amounts, converting per-token prices to
- * USD per million tokens without float noise, date handling for "the price in force today", and
- * reading a price file.
+ * USD per million tokens without float noise, and date handling for "the price in force today".
  *
  * @module
  */
-import { readJsonFile } from "./clean.ts";
-import type { SourceReport } from "./report.ts";
 
 /**
  * Reads a non-negative finite amount from a number or numeric text. Unlike
@@ -82,24 +79,4 @@ export function isoDay(value: unknown): string | undefined {
  */
 export function dayOf(now: Date): string {
   return now.toISOString().slice(0, 10);
-}
-
-/**
- * Reads a price source's JSON file. A file that cannot be read or parsed (anything but a missing
- * file) counts as one record read and skipped as `invalid_json`, and gives `undefined`.
- *
- * @param path file path
- * @param report counts the file, a `bom` repair, and the `invalid_json` skip
- * @returns the parsed value, or `undefined` when the file could not be read or parsed
- * @throws {Deno.errors.NotFound} when the file is missing
- */
-export async function readPriceFile(path: string, report: SourceReport): Promise<unknown> {
-  try {
-    return await readJsonFile(path, report);
-  } catch (err) {
-    if (err instanceof Deno.errors.NotFound) throw err;
-    report.read();
-    report.skip("invalid_json");
-    return undefined;
-  }
 }

@@ -8,7 +8,7 @@
  *
  * @module
  */
-import type { ProbeRecord } from "../model/probe.ts";
+import { ProbeRecord } from "../model/probe.ts";
 import {
   type CatalogServer,
   packageKey,
@@ -19,13 +19,9 @@ import {
 /** Default path of the store, next to the other project-authored data. */
 export const PROBE_STORE_URL: URL = new URL("../../data/probes.jsonl", import.meta.url);
 
-/** True when a parsed line has the fields the catalog relies on. */
+/** True when a parsed line is a whole probe record (the schema of `src/model/probe.ts`). */
 function _valid(value: unknown): value is ProbeRecord {
-  if (typeof value !== "object" || value === null) return false;
-  const r = value as Record<string, unknown>;
-  return typeof r.target === "string" && typeof r.identifier === "string" &&
-    typeof r.registryType === "string" && typeof r.probedAt === "string" &&
-    typeof r.launched === "boolean" && Array.isArray(r.tools);
+  return ProbeRecord.safeParse(value).success;
 }
 
 /**

@@ -36,7 +36,7 @@
  */
 import { type CatalogServer, isPinned, type ServerPackage } from "../model/server.ts";
 import type { TrustComponent, TrustFinding, TrustGrade, TrustScore } from "../model/trust.ts";
-import { hostOf, namespaceDomain, repoOwner } from "./namespace.ts";
+import { hostOf, registryNamespace, repoOwner } from "./namespace.ts";
 import { scanServer } from "./safety_scan.ts";
 import { recordFamily } from "./sources/mod.ts";
 
@@ -136,12 +136,10 @@ const _round1 = (n: number) => Math.round(n * 10) / 10;
 
 /** Verdict on one official name: points out of {@link TRUST_WEIGHTS.namespace} and the reason. */
 function _checkNamespace(name: string, s: CatalogServer): { points: number; why: string } {
-  const ns = (name.split("/", 1)[0] ?? "").toLowerCase();
+  const ns = registryNamespace(name);
   const repo = repoOwner(s.repositoryUrl);
-  const gh = /^io\.(github|gitlab)\.(.+)$/.exec(ns);
-  if (gh) {
-    const host = `${gh[1]}.com`;
-    const owner = gh[2]!;
+  if (ns.kind === "account") {
+    const { host, owner } = ns;
     if (repo === undefined) return { points: 0, why: `${name}: no repository to compare` };
     if (repo.host !== host) {
       return { points: 0, why: `${name}: repository is on ${repo.host}, not ${host}` };
@@ -157,8 +155,8 @@ function _checkNamespace(name: string, s: CatalogServer): { points: number; why:
       why: `${name}: mismatch, namespace owner ${owner} ≠ repository owner ${repo.owner}`,
     };
   }
-  const domain = namespaceDomain(ns.split("."));
-  if (domain === undefined) return { points: 0, why: `${name}: namespace is not reverse-DNS` };
+  if (ns.kind === "other") return { points: 0, why: `${name}: namespace is not reverse-DNS` };
+  const domain = ns.domain;
   const hosts = [s.homepage, ...s.remotes.map((r) => r.url)]
     .map(hostOf).filter((h): h is string => h !== undefined);
   const hit = hosts.find((h) => h === domain || h.endsWith(`.${domain}`));

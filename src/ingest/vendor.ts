@@ -31,6 +31,7 @@
  * @module
  */
 import { z } from "zod";
+import { loadJsonData } from "./data_file.ts";
 import { brandOfDomain, hostOf, registryNamespace, repoOwner } from "./namespace.ts";
 import { ARCHIVED_REFERENCE_SERVERS, REFERENCE_REPOS } from "./reference_servers.ts";
 import type { CatalogServer, VendorEvidence } from "../model/server.ts";
@@ -177,16 +178,13 @@ export class VendorRules {
    *
    * @param url the table
    * @returns the rules
-   * @throws {TypeError} when the file does not have the documented shape
+   * @throws {TypeError} when the file does not have the documented shape (see `loadJsonData`)
    */
   static async load(url: URL = VENDOR_ACCOUNTS_URL): Promise<VendorRules> {
-    const parsed = VendorAccountsFile.safeParse(JSON.parse(await Deno.readTextFile(url)));
-    if (!parsed.success) {
-      throw new TypeError(`Cannot read vendor accounts "${url.pathname}": ${parsed.error.message}`);
-    }
+    const file = await loadJsonData(url, VendorAccountsFile, "vendor accounts");
     return new VendorRules(
       new Map(
-        Object.entries(parsed.data.accounts).map((
+        Object.entries(file.accounts).map((
           [account, words],
         ) => [account.toLowerCase(), new Set(words.map((w) => w.toLowerCase()))]),
       ),

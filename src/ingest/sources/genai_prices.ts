@@ -27,9 +27,9 @@
  * @module
  */
 import { parse as parseYaml } from "yaml";
-import { cleanText, cleanUrl, isRecord } from "../clean.ts";
+import { cleanText, cleanUrl, isRecord, readJsonOrSkip } from "../clean.ts";
 import { checkFirstParty, isRegionalVariant } from "../first_party.ts";
-import { dayOf, isoDay, readAmount, readPriceFile, roundPrice } from "../price_util.ts";
+import { dayOf, isoDay, readAmount, roundPrice } from "../price_util.ts";
 import type { SourceReport } from "../report.ts";
 import type { SourceAdapter } from "../types.ts";
 import type { PriceTier, SourcePrice } from "../../model/price.ts";
@@ -165,7 +165,7 @@ export function genaiPricesAdapter(options: GenaiPricesOptions = {}): SourceAdap
     async read(root: string, report: SourceReport): Promise<SourcePrice[]> {
       const today = dayOf(options.now ?? new Date());
       const base = `${root}/${GENAI_PRICES_INFO.path}`;
-      const data = await readPriceFile(`${base}/v2/data.json`, report);
+      const data = await readJsonOrSkip(`${base}/v2/data.json`, report, { anyReadError: true });
       if (data === undefined) return [];
       const checked = await readCheckedDates(`${base}/providers`, report);
       const out: SourcePrice[] = [];

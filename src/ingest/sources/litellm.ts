@@ -29,16 +29,9 @@
  *
  * @module
  */
-import { isRecord } from "../clean.ts";
+import { isRecord, readJsonOrSkip } from "../clean.ts";
 import { checkFirstParty, isRegionalVariant } from "../first_party.ts";
-import {
-  dayOf,
-  isoDay,
-  perTokenToPerMTok,
-  readAmount,
-  readPriceFile,
-  roundPrice,
-} from "../price_util.ts";
+import { dayOf, isoDay, perTokenToPerMTok, readAmount, roundPrice } from "../price_util.ts";
 import type { SourceReport } from "../report.ts";
 import type { SourceAdapter } from "../types.ts";
 import type { PriceTier, SourcePrice } from "../../model/price.ts";
@@ -96,7 +89,9 @@ export function litellmAdapter(options: LitellmOptions = {}): SourceAdapter<Sour
     info: LITELLM_INFO,
     async read(root: string, report: SourceReport): Promise<SourcePrice[]> {
       const today = dayOf(options.now ?? new Date());
-      const data = await readPriceFile(`${root}/${LITELLM_INFO.path}`, report);
+      const data = await readJsonOrSkip(`${root}/${LITELLM_INFO.path}`, report, {
+        anyReadError: true,
+      });
       if (data === undefined) return [];
       if (!isRecord(data)) {
         report.read();

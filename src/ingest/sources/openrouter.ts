@@ -22,9 +22,9 @@
  *
  * @module
  */
-import { cleanText, isRecord } from "../clean.ts";
+import { cleanText, isRecord, readJsonOrSkip } from "../clean.ts";
 import { checkFirstParty } from "../first_party.ts";
-import { perTokenToPerMTok, readAmount, readPriceFile, roundPrice } from "../price_util.ts";
+import { perTokenToPerMTok, readAmount, roundPrice } from "../price_util.ts";
 import type { SourceReport } from "../report.ts";
 import type { SourceAdapter } from "../types.ts";
 import type { SourcePrice } from "../../model/price.ts";
@@ -53,7 +53,9 @@ export const OPENROUTER_INFO: SourceInfo = {
 export const openrouterAdapter: SourceAdapter<SourcePrice> = {
   info: OPENROUTER_INFO,
   async read(root: string, report: SourceReport): Promise<SourcePrice[]> {
-    const data = await readPriceFile(`${root}/${OPENROUTER_INFO.path}`, report);
+    const data = await readJsonOrSkip(`${root}/${OPENROUTER_INFO.path}`, report, {
+      anyReadError: true,
+    });
     if (data === undefined) return [];
     const list = isRecord(data) && Array.isArray(data.data) ? data.data : undefined;
     if (list === undefined) {
