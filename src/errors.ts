@@ -7,7 +7,6 @@
  *
  * @module
  */
-import { HTTPException } from "hono/http-exception";
 
 /**
  * Stable, public error codes with their HTTP status and RFC 9457 `title`. Codes never change
@@ -114,24 +113,9 @@ export function toProblem(error: AppError, baseUrl: string): ProblemDocument {
 }
 
 /**
- * The error code of each HTTP status that Hono raises as an `HTTPException` (a body over the
- * limit, a malformed request, an unsupported media type ...); any other status is
- * `internal_error`.
- */
-const _CODE_BY_STATUS: Readonly<Record<number, ErrorCode>> = {
-  400: "invalid_parameter",
-  401: "invalid_api_key",
-  404: "not_found",
-  405: "method_not_allowed",
-  413: "payload_too_large",
-  415: "unsupported_media_type",
-  429: "rate_limited",
-};
-
-/**
- * Maps a thrown value to an {@link AppError}: app errors pass through; Hono's `HTTPException`
- * gets the code of its status (see {@link _CODE_BY_STATUS}) and its message; anything else is
- * `internal_error` with a generic message (the original is for the log only).
+ * Maps a thrown value to an {@link AppError}: app errors pass through; anything else is
+ * `internal_error` with a generic message (the original is for the log only). The HTTP layer
+ * maps Hono's own errors first (`src/http/errors.ts`).
  *
  * @param error the thrown value
  * @returns the error to render
@@ -142,11 +126,5 @@ const _CODE_BY_STATUS: Readonly<Record<number, ErrorCode>> = {
  */
 export function toAppError(error: unknown): AppError {
   if (error instanceof AppError) return error;
-  if (error instanceof HTTPException) {
-    return new AppError(
-      _CODE_BY_STATUS[error.status] ?? "internal_error",
-      error.message || `Request failed with status ${error.status}`,
-    );
-  }
   return new AppError("internal_error", "The server could not complete the request");
 }

@@ -23,7 +23,7 @@ import {
 } from "./access.ts";
 import { publicCors } from "./cors.ts";
 import { errorResponse } from "./errors.ts";
-import { restRoutes } from "./rest.ts";
+import { json, restRoutes } from "./rest.ts";
 import { exportRoutes } from "./export.ts";
 import { registryRoutes } from "./registry.ts";
 import { openApiDocument } from "./openapi.ts";
@@ -131,7 +131,8 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
       async (c) => c.json(await getUsage(access, c.get("caller")!, c.get("quota")!)),
     );
   }
-  app.get("/api/v1/openapi.json", (c) => c.json(openApiDocument(ctx.baseUrl)));
+  // The document is cached per base URL; `json` encodes a cached object once.
+  app.get("/api/v1/openapi.json", (c) => json(c, openApiDocument(ctx.baseUrl)));
   app.route("/api/v1/export", exportRoutes(ctx, access));
   app.route("/api/v1", restRoutes(ctx));
   app.route("/v0.1", registryRoutes(ctx));

@@ -5,7 +5,44 @@
  * @module
  */
 import type { Context } from "hono";
-import { toAppError, toProblem } from "../errors.ts";
+import { HTTPException } from "hono/http-exception";
+import { AppError, type ErrorCode, toAppError, toProblem } from "../errors.ts";
+
+/**
+ * The error code of each HTTP status that Hono raises as an `HTTPException` (a body over the
+ * limit, a malformed request, an unsupported media type ...); any other status is
+ * `internal_error`.
+ */
+const _CODE_BY_STATUS: Readonly<Record<number, ErrorCode>> = {
+  400: "invalid_parameter",
+  401: "invalid_api_key",
+  404: "not_found",
+  405: "method_not_allowed",
+  413: "payload_too_large",
+  415: "unsupported_media_type",
+  429: "rate_limited",
+};
+
+/**
+ * Maps a value thrown while serving HTTP to an {@link AppError}: Hono's `HTTPException` gets the
+ * code of its status and keeps its message; everything else as {@link toAppError} maps it.
+ *
+ * @param error the thrown value
+ * @returns the error to render
+ * @example
+ * ```ts
+ * httpAppError(new HTTPException(413, { message: "Body too large" })).code; // "payload_too_large"
+ * ```
+ */
+export function httpAppError(error: unknown): AppError {
+  if (error instanceof HTTPException) {
+    return new AppError(
+      _CODE_BY_STATUS[error.status] ?? "internal_error",
+      error.message || `Request failed with status ${error.status}`,
+    );
+  }
+  return toAppError(error);
+}
 
 /**
  * Renders an error as an RFC 9457 problem response. Internal errors are logged (without request
@@ -17,7 +54,7 @@ import { toAppError, toProblem } from "../errors.ts";
  * @returns the response
  */
 export function errorResponse(error: unknown, c: Context, baseUrl: string): Response {
-  const appError = toAppError(error);
+  const appError = httpAppError(error);
   if (appError.code === "internal_error") {
     console.error(`[error] ${c.req.method} ${new URL(c.req.url).pathname}:`, error);
   }
