@@ -144,5 +144,16 @@ export function toolUrl(ctx: CatalogContext, slug: string): string {
  * the `/` of the name kept, so `io.github.o/r` gives `/servers/io.github.o/r`.
  */
 export function serverUrl(ctx: CatalogContext, name: string): string {
-  return `${ctx.baseUrl}/servers/${name.split("/").map(encodeURIComponent).join("/")}`;
+  return `${ctx.baseUrl}${serverPath(name)}`;
+}
+
+/**
+ * Path of a server's page, `/servers/{name}`, each path segment of the name percent-encoded and
+ * the `/` of the name kept (the REST details route is the same path under `/api/v1`).
+ *
+ * @param name server name, e.g. `io.github.o/r`
+ * @returns e.g. `/servers/io.github.o/r`
+ */
+export function serverPath(name: string): string {
+  return `/servers/${name.split("/").map(encodeURIComponent).join("/")}`;
 }

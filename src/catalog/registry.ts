@@ -33,7 +33,7 @@
 import { z } from "zod";
 import { AppError } from "../errors.ts";
 import { newEntryId } from "./changes.ts";
-import { type CatalogContext, serverUrl } from "./context.ts";
+import { type CatalogContext, serverPath, serverUrl } from "./context.ts";
 import { getInstallConfig } from "./install.ts";
 import { memo } from "./memo.ts";
 import { rank, type SearchMode } from "./ranking.ts";
@@ -710,9 +710,7 @@ function _enrichment(
 ): Enrichment {
   const nameOf = (key: string) => index.byKey.get(key.toLowerCase())?.name ?? null;
   const leaf = s.taxonomy?.primary;
-  const api = `${ctx.baseUrl}/api/v1/servers/${
-    s.name.split("/").map(encodeURIComponent).join("/")
-  }`;
+  const api = `${ctx.baseUrl}/api/v1${serverPath(s.name)}`;
   const out: Enrichment = {
     id: e.entryId,
     status: s.archived === true && e.status === "active" ? "deprecated" : e.status,

@@ -15,6 +15,7 @@
  *
  * @module
  */
+import { dirname } from "node:path";
 import { openCatalog, SCHEMA_SQL, SCHEMA_VERSION, vectorSchemaSql } from "./db.ts";
 import { serverPopularity, toolPopularity } from "./popularity.ts";
 import { serverAuthority, toolAuthority } from "./authority.ts";
@@ -91,7 +92,7 @@ function _words(value: string): string {
 export async function writeCatalog(path: string, data: CatalogData): Promise<WriteResult> {
   const tmp = `${path}.tmp-${Deno.pid}`;
   await Deno.remove(tmp).catch(() => {});
-  const dir = path.includes("/") ? path.slice(0, path.lastIndexOf("/")) : ".";
+  const dir = dirname(path);
   await Deno.mkdir(dir, { recursive: true });
   const previous = data.previousPath === null
     ? undefined

@@ -16,6 +16,7 @@
  * @module
  */
 import { type Context, Hono } from "hono";
+import { dirname } from "node:path";
 import type { CatalogContext } from "../catalog/context.ts";
 import { AppError } from "../errors.ts";
 import type { Access } from "../access/access.ts";
@@ -81,9 +82,7 @@ export function exportRoutes(ctx: CatalogContext, access: Access | undefined): H
     if (catalog === undefined) {
       throw new AppError("not_found", "Cannot make a snapshot: this catalog has no file");
     }
-    const dir = `${
-      catalog.includes("/") ? catalog.slice(0, catalog.lastIndexOf("/")) : "."
-    }/snapshots`;
+    const dir = `${dirname(catalog)}/snapshots`;
     const path = `${dir}/${snapshotFileName(builtAt)}`;
     let making = _making.get(path);
     if (!making) {

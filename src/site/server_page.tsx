@@ -8,6 +8,7 @@
  * @module
  */
 import type { z } from "zod";
+import { serverPath } from "../catalog/context.ts";
 import type { InstallConfigOutput } from "../catalog/install.ts";
 import type { ServerDetailsOutput } from "../catalog/schemas.ts";
 import { PublisherBadges } from "./search_page.tsx";
@@ -314,11 +315,6 @@ function PackagesSection(props: { s: ServerDetails }) {
   );
 }
 
-/** Site path of a server page (each segment of the name percent-encoded, `/` kept). */
-function _serverPath(name: string): string {
-  return `/servers/${name.split("/").map(encodeURIComponent).join("/")}`;
-}
-
 /** Who publishes the server, with the evidence, and the project's other listings. */
 function PublisherSection(props: { s: ServerDetails }) {
   const s = props.s;
@@ -344,13 +340,13 @@ function PublisherSection(props: { s: ServerDetails }) {
       {s.variantOf !== null && (
         <p class="small">
           A listing of the same project as{" "}
-          <a href={_serverPath(s.variantOf)}>{s.variantOf}</a>, the canonical entry
+          <a href={serverPath(s.variantOf)}>{s.variantOf}</a>, the canonical entry
           {s.variantReason !== null && <span class="muted">({s.variantReason})</span>}.
         </p>
       )}
       {s.forkOf !== null && (
         <p class="small">
-          A fork of <a href={_serverPath(s.forkOf)}>{s.forkOf}</a>.
+          A fork of <a href={serverPath(s.forkOf)}>{s.forkOf}</a>.
         </p>
       )}
       {s.variants.length > 0 && (
@@ -359,7 +355,7 @@ function PublisherSection(props: { s: ServerDetails }) {
           <ul class="plain small">
             {s.variants.map((v) => (
               <li>
-                <a href={_serverPath(v.name)}>{v.name}</a>{" "}
+                <a href={serverPath(v.name)}>{v.name}</a>{" "}
                 <span class="muted">({v.sources.join(", ")}: {v.reason})</span>
               </li>
             ))}

@@ -18,6 +18,7 @@
  * @module
  */
 import { createHash } from "node:crypto";
+import { dirname } from "node:path";
 import * as tar from "tar";
 import { SCHEMA_VERSION } from "../catalog/db.ts";
 import { CatalogStore } from "../catalog/store.ts";
@@ -78,12 +79,6 @@ export async function digestFile(path: string): Promise<{ bytes: number; sha256:
     bytes += n;
   }
   return { bytes, sha256: hash.digest("hex") };
-}
-
-/** The folder part of a path (`.` for a bare file name). */
-function _dir(path: string): string {
-  const i = path.lastIndexOf("/");
-  return i < 0 ? "." : i === 0 ? "/" : path.slice(0, i);
 }
 
 /** Links or copies a file (a hard link costs nothing on the same file system). */
@@ -353,7 +348,7 @@ export async function installSnapshot(
   file: string,
   catalogPath: string,
 ): Promise<{ manifest: SnapshotManifest; installed: boolean }> {
-  const { manifest, dir } = await extractSnapshot(file, _dir(catalogPath));
+  const { manifest, dir } = await extractSnapshot(file, dirname(catalogPath));
   try {
     if (await _sameCatalog(catalogPath, manifest)) return { manifest, installed: false };
     await Deno.rename(`${dir}/${SNAPSHOT_CATALOG}`, catalogPath);

@@ -5,6 +5,7 @@
  *
  * @module
  */
+import { dirname } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { createSnapshot, installSnapshot, SnapshotError, verifySnapshot } from "./archive.ts";
@@ -81,7 +82,7 @@ export async function findSnapshot(
   bundled: URL = new URL(`../../${BUNDLED_SNAPSHOT}`, import.meta.url),
 ): Promise<string | undefined> {
   if (given !== undefined) return given;
-  const dir = execPath.slice(0, Math.max(0, execPath.lastIndexOf("/")));
+  const dir = dirname(execPath);
   for (const path of [`${dir}/${BUNDLED_SNAPSHOT}`, fileURLToPath(bundled)]) {
     try {
       if ((await Deno.stat(path)).isFile) return path;
