@@ -456,15 +456,16 @@ export class CatalogStore {
     variants: boolean,
   ): _Where {
     const own = clauses.length > 0;
-    const exclude = new Set<number>();
-    if (!adult) {
-      clauses.push("t.adult = 0");
-      for (const id of this.#flagged(table).adult) exclude.add(id);
-    }
-    if (!variants && table === "servers") {
-      clauses.push("t.canonical_id IS NULL");
-      for (const id of this.#flagged(table).variants) exclude.add(id);
-    }
+    const withVariants = variants || table !== "servers";
+    if (!adult) clauses.push("t.adult = 0");
+    if (!withVariants) clauses.push("t.canonical_id IS NULL");
+    // The excluded ids do not change while the catalog is open: one shared set per combination.
+    const exclude = this.#memo(`exclude:${table}:${adult}:${withVariants}`, () => {
+      const ids = new Set<number>();
+      if (!adult) for (const id of this.#flagged(table).adult) ids.add(id);
+      if (!withVariants) for (const id of this.#flagged(table).variants) ids.add(id);
+      return ids as ReadonlySet<number>;
+    });
     return { sql: clauses.length ? clauses.join(" AND ") : "1", params, own, exclude };
   }
 
