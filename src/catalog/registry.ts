@@ -34,7 +34,8 @@ import { z } from "zod";
 import { AppError } from "../errors.ts";
 import { newEntryId } from "./changes.ts";
 import { type CatalogContext, serverPath, serverUrl } from "./context.ts";
-import { getInstallConfig } from "./install.ts";
+import { installConfigs } from "../install/mod.ts";
+import { ByteLru } from "./lru.ts";
 import { memo } from "./memo.ts";
 import { rank, type SearchMode } from "./ranking.ts";
 import { registryNameOf } from "./registry_name.ts";
@@ -758,32 +759,35 @@ function _enrichment(
     license: s.license ?? null,
   };
   out.install = full
-    ? getInstallConfig(ctx, { name: s.name }).configs
+    ? installConfigs(s)
     : { configUrl: `${api}/install-config`, clients: _installClients(ctx, s) };
   return out;
 }
 
 type _Clients = z.infer<typeof _InstallSummary>["clients"];
-const _installCache = new WeakMap<CatalogStore, Map<string, _Clients>>();
+/** Budget of the per-catalog cache of registry install summaries, bytes (about 2,000 servers). */
+const INSTALL_CACHE_BYTES = 8 * 1024 * 1024;
+const _installCache = new WeakMap<CatalogStore, ByteLru<string, _Clients>>();
 
 /**
- * The ready-to-paste configs of a server, per client that gets one (from the install-config use
- * case, `install.ts`), cached per open catalog: a server without a package or remote has none.
+ * The ready-to-paste configs of a server, per client that gets one (`installConfigs` of
+ * `src/install`), cached per open catalog within {@link INSTALL_CACHE_BYTES}: a server without a
+ * package or remote has none.
  */
 function _installClients(ctx: CatalogContext, s: CatalogServer): _Clients {
   if (s.packages.length === 0 && s.remotes.length === 0) return [];
   let cache = _installCache.get(ctx.store);
-  if (!cache) _installCache.set(ctx.store, cache = new Map());
+  if (!cache) _installCache.set(ctx.store, cache = new ByteLru(INSTALL_CACHE_BYTES));
   let clients = cache.get(s.name);
   if (!clients) {
-    clients = getInstallConfig(ctx, { name: s.name }).configs.filter((c) => c.available)
-      .map((c) => ({
-        client: c.client,
-        format: c.format,
-        config: c.config,
-        cliCommand: c.cliCommand,
-      }));
-    cache.set(s.name, clients);
+    clients = installConfigs(s).filter((c) => c.available).map((c) => ({
+      client: c.client,
+      format: c.format,
+      config: c.config,
+      cliCommand: c.cliCommand,
+    }));
+    // Size: the JSON text in UTF-16, about what the objects hold.
+    cache.set(s.name, clients, 2 * JSON.stringify(clients).length + 2 * s.name.length);
   }
   return clients;
 }
