@@ -21,6 +21,7 @@
  * @module
  */
 import { z } from "zod";
+import { REGISTRY_NAME_LENGTH, REGISTRY_NAME_PATTERN } from "./registry_name.ts";
 import {
   type CatalogServer,
   ICON_MIME_TYPES,
@@ -110,9 +111,10 @@ export type RegistryRemote = z.infer<typeof RegistryRemoteSchema>;
 /** A server.json document as this module emits it (schema 2025-12-11). */
 export const ServerJsonSchema = z.object({
   $schema: z.string().describe("JSON Schema of this document (server.json 2025-12-11)"),
-  name: z.string().min(3).max(200).regex(/^[a-zA-Z0-9.-]+\/[a-zA-Z0-9._-]+$/).describe(
-    "Reverse-DNS name: the official registry name, or ai.toolatlas/… for entries only other catalogs list",
-  ),
+  name: z.string().min(REGISTRY_NAME_LENGTH.min).max(REGISTRY_NAME_LENGTH.max)
+    .regex(REGISTRY_NAME_PATTERN).describe(
+      "Reverse-DNS name: the official registry name, or ai.toolatlas/… for entries only other catalogs list",
+    ),
   description: z.string().min(1).max(MAX_TEXT),
   title: z.string().min(1).max(MAX_TEXT).optional(),
   version: z.string().min(1).max(255).describe("Stated version, or 0.0.0-unknown"),
