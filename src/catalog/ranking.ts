@@ -240,28 +240,9 @@ function _order(
   const authority = ctx.store.authorities(kind);
   // Spam last; entries the query names first (the product's vendor or reference server before
   // other entries of that name), among them the one with the most authority; then the fused
-  // score.
-  const byExact = (a: [number, number], b: [number, number]) =>
-    Number(spam.has(a[0])) - Number(spam.has(b[0])) ||
-    (strength.get(b[0]) ?? 0) - (strength.get(a[0]) ?? 0) ||
-    (strength.has(a[0]) ? (authority.get(b[0]) ?? 0) - (authority.get(a[0]) ?? 0) : 0) ||
-    b[1] - a[1] || a[0] - b[0];
-  let order: number[];
-  if (used === "lexical") order = lexical.ranked.map((h) => h.id);
-  else if (used === "semantic") {
-    order = semantic.map((h) => h.id).sort((a, b) => Number(spam.has(a)) - Number(spam.has(b)));
-  } else if (fusion === "rrf") {
-    const fused = rrf(
-      [lexical.ranked.map((h) => h.id), semantic.map((h) => h.id)],
-      RRF_K,
-      [1, SEMANTIC_WEIGHT[kind]],
-    );
-    order = [...fused.entries()].sort(byExact).map(([id]) => id);
-  } else {
-    // The order of `byExact`, with each entry's keys looked up once rather than per comparison.
-    const keyed = fuseScores(ctx, kind, vector!, lexical.ranked, semantic, signals).map((
-      [id, score],
-    ) => {
+  // score. Each entry's keys are looked up once, not per comparison.
+  const byExact = (scored: Iterable<readonly [number, number]>): number[] => {
+    const keyed = Array.from(scored, ([id, score]) => {
       const named = strength.get(id) ?? 0;
       return {
         id,
@@ -275,7 +256,22 @@ function _order(
       a.spam - b.spam || b.named - a.named || b.authority - a.authority || b.score - a.score ||
       a.id - b.id
     );
-    order = keyed.map((k) => k.id);
+    return keyed.map((k) => k.id);
+  };
+  let order: number[];
+  if (used === "lexical") order = lexical.ranked.map((h) => h.id);
+  else if (used === "semantic") {
+    order = semantic.map((h) => h.id).sort((a, b) => Number(spam.has(a)) - Number(spam.has(b)));
+  } else if (fusion === "rrf") {
+    order = byExact(
+      rrf(
+        [lexical.ranked.map((h) => h.id), semantic.map((h) => h.id)],
+        RRF_K,
+        [1, SEMANTIC_WEIGHT[kind]],
+      ).entries(),
+    );
+  } else {
+    order = byExact(fuseScores(ctx, kind, vector!, lexical.ranked, semantic, signals));
   }
   const strongSemantic =
     semantic.filter((h) =>
@@ -333,11 +329,10 @@ export function fuseScores(
   const best = Math.max(1e-9, ...lexical.map((h) => h.relevance));
   for (const h of lexical) lexicalScore.set(h.id, h.relevance / best);
   const leafPrior = new Map<string, number>();
-  [...ctx.store.leafVectors()]
-    .map(([leaf, v]) => [leaf, dot(vector, v)] as const)
-    .sort((a, b) => b[1] - a[1])
-    .slice(0, PRIOR_LEAVES)
-    .forEach(([leaf], i) => leafPrior.set(leaf, 1 / (i + 1)));
+  const leaves = [...ctx.store.leafVectors()].map(([leaf, v]) => [leaf, dot(vector, v)] as const);
+  // Most similar first; ties keep the taxonomy's order.
+  topIndices(leaves.length, PRIOR_LEAVES, (a, b) => leaves[b]![1] - leaves[a]![1] || a - b)
+    .forEach((i, rank) => leafPrior.set(leaves[i]![0], 1 / (rank + 1)));
   const candidates = [...new Set([...lexical.map((h) => h.id), ...semantic.map((h) => h.id)])];
   // The parts of each candidate's score that do not depend on the query vector, looked up once:
   // score = ((lexical + semantic·cosine) + taxonomy·prior) + authority weight·authority.
@@ -362,12 +357,14 @@ export function fuseScores(
     if (signal.similarity === undefined && v) signal.similarity = dot(vector, v);
     similarity[i] = signal.similarity ?? 0;
   }
-  const first = Array.from({ length: n }, (_, i) => [i, score(i, similarity[i]!)] as const)
-    .sort((a, b) => b[1] - a[1] || candidates[a[0]]! - candidates[b[0]]!);
+  const firstScore = Float64Array.from({ length: n }, (_, i) => score(i, similarity[i]!));
   // One round of Rocchio feedback on the best first-pass results.
   const expanded = Float32Array.from(vector);
-  const top = first.slice(0, FEEDBACK.docs).map(([i]) => vecs[i])
-    .filter((v): v is Float32Array => v !== undefined);
+  const top = topIndices(
+    n,
+    FEEDBACK.docs,
+    (a, b) => firstScore[b]! - firstScore[a]! || candidates[a]! - candidates[b]!,
+  ).map((i) => vecs[i]).filter((v): v is Float32Array => v !== undefined);
   for (const v of top) {
     for (let i = 0; i < expanded.length; i++) {
       expanded[i]! += FEEDBACK.weight * v[i]! / top.length;
@@ -379,4 +376,35 @@ export function fuseScores(
     const v = vecs[i];
     return [id, score(i, v ? dot(expanded, v) : 0)];
   });
+}
+
+/**
+ * The `k` first of `n` indices in the order `compare` defines (a total order: ties broken by the
+ * caller), without sorting them all: one pass keeping a sorted list of at most `k`.
+ *
+ * @example
+ * ```ts
+ * topIndices(4, 2, (a, b) => [3, 9, 1, 9][b]! - [3, 9, 1, 9][a]! || a - b); // [1, 3]
+ * ```
+ *
+ * @param n how many indices (`0 .. n-1`)
+ * @param k how many to keep
+ * @param compare negative when index `a` comes before `b`
+ * @returns up to `k` indices, first first
+ */
+export function topIndices(
+  n: number,
+  k: number,
+  compare: (a: number, b: number) => number,
+): number[] {
+  const best: number[] = [];
+  if (k <= 0) return best;
+  for (let i = 0; i < n; i++) {
+    if (best.length === k && compare(i, best[k - 1]!) >= 0) continue;
+    let at = best.length;
+    while (at > 0 && compare(i, best[at - 1]!) < 0) at--;
+    best.splice(at, 0, i);
+    if (best.length > k) best.pop();
+  }
+  return best;
 }

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { embedQuery, rrf, RRF_K } from "../../src/catalog/ranking.ts";
+import { embedQuery, rrf, RRF_K, topIndices } from "../../src/catalog/ranking.ts";
 import { recommendTools, searchTools } from "../../src/catalog/tools.ts";
 import { searchServers } from "../../src/catalog/servers.ts";
 import { confidenceOf, evidenceOf } from "../../src/catalog/confidence.ts";
@@ -127,4 +127,13 @@ Deno.test("the model loads and embeds with the network denied", async () => {
   const stdout = new TextDecoder().decode(out.stdout).trim();
   assert.equal(out.code, 0, new TextDecoder().decode(out.stderr));
   assert.equal(stdout, "512 1000");
+});
+
+Deno.test("topIndices keeps the k first indices in the comparator's order, as a full sort would", () => {
+  const values = [3, 9, 1, 9, 7, 3, 0, 9];
+  const order = (a: number, b: number) => values[b]! - values[a]! || a - b;
+  const sorted = values.map((_, i) => i).sort(order);
+  for (const k of [0, 1, 2, 3, 5, 8, 10]) {
+    assert.deepEqual(topIndices(values.length, k, order), sorted.slice(0, k), `k=${k}`);
+  }
 });
