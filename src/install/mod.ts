@@ -35,7 +35,7 @@ import { windsurfConfig } from "./clients/windsurf.ts";
 import { zedConfig } from "./clients/zed.ts";
 import { type ClientInfo, clientInfo } from "./client_table.ts";
 import { RUNNERS } from "./launch.ts";
-import { NO_METHOD_REASON, type Plan, planInstalls } from "./plan.ts";
+import { NO_METHOD_REASON, type Plan, planInstalls, probeOfPackage } from "./plan.ts";
 import { type Generator, serverKey } from "./render.ts";
 import {
   CLIENT_IDS,
@@ -45,7 +45,7 @@ import {
   type InstallSecret,
   type Verified,
 } from "../model/install.ts";
-import { type CatalogServer, packageKey, type ProbeSummary } from "../model/server.ts";
+import type { CatalogServer, ProbeSummary } from "../model/server.ts";
 
 export { acceptedClientsText, CLIENT_NAMES, resolveClient } from "./client_table.ts";
 export { CLIENT_IDS, type ClientId } from "../model/install.ts";
@@ -69,20 +69,20 @@ const _GENERATORS: Readonly<Record<ClientId, Generator>> = {
 /** The probe of the package or endpoint a plan uses, if one was run. */
 function _probeOf(server: CatalogServer, plan: Plan): ProbeSummary | undefined {
   const m = plan.method;
-  const target = m.kind === "remote"
-    ? `remote:${m.url}`
-    : packageKey({ registryType: m.registryType ?? "", identifier: m.identifier ?? "" });
-  return server.probes?.find((p) =>
-    m.kind === "remote" ? p.target === target : packageKey(p) === target
-  );
+  if (m.kind !== "remote") {
+    return probeOfPackage(server, {
+      registryType: m.registryType ?? "",
+      identifier: m.identifier ?? "",
+    });
+  }
+  return server.probes?.find((p) => p.target === `remote:${m.url}`);
 }
 
 /**
  * The `verified` mark of a plan: a probe that launched it and listed its tools, of the version
  * the config pins (any version when it pins none: the runner takes the newest).
  */
-function _verified(server: CatalogServer, plan: Plan): Verified | null {
-  const probe = _probeOf(server, plan);
+function _verified(plan: Plan, probe: ProbeSummary | undefined): Verified | null {
   if (probe === undefined || !probe.launched || probe.errorClass !== null) return null;
   const pinned = plan.method.version?.trim();
   if (pinned && pinned.toLowerCase() !== "latest" && probe.version !== pinned) return null;
@@ -100,9 +100,13 @@ const _CREDENTIAL_WORDS =
   /\b(api[ _-]?keys?|access[ _-]?tokens?|personal access tokens?|secret keys?|bearer tokens?|credentials|client secrets?)\b/i;
 
 /** Notes about what the records say (or fail to say) around the chosen plan. */
-function _serverNotes(server: CatalogServer, plan: Plan, secrets: InstallSecret[]): string[] {
+function _serverNotes(
+  server: CatalogServer,
+  plan: Plan,
+  probe: ProbeSummary | undefined,
+  secrets: InstallSecret[],
+): string[] {
   const notes: string[] = [];
-  const probe = _probeOf(server, plan);
   if (probe !== undefined && probe.errorClass !== null) {
     const day = probe.probedAt.slice(0, 10);
     const what: Record<string, string> = {
@@ -140,6 +144,7 @@ function _option(
   plan: Plan,
 ): InstallOption {
   const out = _GENERATORS[info.id]({ server, client: info, key, plan });
+  const probe = _probeOf(server, plan);
   const obj = out.configObject;
   const config = obj === null
     ? null
@@ -154,8 +159,8 @@ function _option(
     cliCommand: out.cliCommand,
     secrets: out.secrets,
     requiredInputs: out.secrets.filter((s) => s.required),
-    notes: [...plan.notes, ..._serverNotes(server, plan, out.secrets), ...out.notes],
-    verified: _verified(server, plan),
+    notes: [...plan.notes, ..._serverNotes(server, plan, probe, out.secrets), ...out.notes],
+    verified: _verified(plan, probe),
   };
 }
 

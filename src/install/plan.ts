@@ -117,8 +117,18 @@ function _remoteOwner(server: CatalogServer, remote: ServerRemote): "vendor" | "
   return _projectWords(server).some((w) => compactHost.includes(w)) ? "vendor" : "other";
 }
 
-/** The probe of a package, if one was run. */
-function _probeOf(server: CatalogServer, pkg: ServerPackage): ProbeSummary | undefined {
+/**
+ * The probe of a package, if one was run (matched by `packageKey`: registry type and lowercase
+ * identifier, any version).
+ *
+ * @param server the server whose probes to look in
+ * @param pkg the package
+ * @returns the probe summary, or `undefined`
+ */
+export function probeOfPackage(
+  server: CatalogServer,
+  pkg: Pick<ServerPackage, "registryType" | "identifier">,
+): ProbeSummary | undefined {
   const key = packageKey(pkg);
   return server.probes?.find((p) => packageKey(p) === key);
 }
@@ -200,7 +210,7 @@ export function planInstalls(server: CatalogServer, client: ClientInfo): Plans {
       refused.push(`package type "${pkg.registryType}" (${pkg.identifier}) is not supported`);
       return;
     }
-    const probe = _probeOf(server, pkg);
+    const probe = probeOfPackage(server, pkg);
     if (
       probe !== undefined && probe.errorClass !== null &&
       _UNUSABLE_PROBES.includes(probe.errorClass)
