@@ -2,10 +2,7 @@
  * Web Worker body of a staged catalog build (see {@link startStagedBuild}): runs
  * `buildCatalog` with `onLexical`, off the serving thread, and reports each stage.
  *
- * Messages to the parent: `{type: "log", line}`, `{type: "step", step}`,
- * `{type: "lexical"}` (the catalog without vectors is in place),
- * `{type: "progress", done, total, chars: {done, total}}`,
- * `{type: "done"}` (the full catalog is in place) or `{type: "error", message}`.
+ * Messages to the parent: {@link StagedBuildMessage}.
  *
  * @module
  */
@@ -17,10 +14,23 @@ export type StagedBuildRequest = Pick<
   "sourcesDir" | "catalogPath" | "embedCachePath"
 >;
 
+/**
+ * What the worker tells the parent: a log line, the step it moved to, that the catalog without
+ * vectors is in place (`lexical`), embedding progress (texts and characters done of the total),
+ * that the full catalog is in place (`done`), or why the build failed (`error`).
+ */
+export type StagedBuildMessage =
+  | { type: "log"; line: string }
+  | { type: "step"; step: string }
+  | { type: "lexical" }
+  | { type: "progress"; done: number; total: number; chars: { done: number; total: number } }
+  | { type: "done" }
+  | { type: "error"; message: string };
+
 const scope = self as unknown as Worker;
 
 scope.onmessage = async (event: MessageEvent<StagedBuildRequest>) => {
-  const post = (message: Record<string, unknown>) => scope.postMessage(message);
+  const post = (message: StagedBuildMessage) => scope.postMessage(message);
   try {
     await buildCatalog({
       ...event.data,

@@ -8,7 +8,7 @@
  *
  * @module
  */
-import type { StagedBuildRequest } from "./build_worker.ts";
+import type { StagedBuildMessage, StagedBuildRequest } from "./build_worker.ts";
 
 /** Callbacks of {@link startStagedBuild}; every one optional. */
 export interface StagedBuildEvents {
@@ -62,33 +62,25 @@ export function startStagedBuild(
   let settle: { resolve: () => void; reject: (e: Error) => void };
   const finished = new Promise<void>((resolve, reject) => (settle = { resolve, reject }));
   const end = () => worker.terminate();
-  worker.onmessage = (
-    event: MessageEvent<
-      {
-        type: string;
-        line?: string;
-        step?: string;
-        done?: number;
-        total?: number;
-        chars?: { done: number; total: number };
-        message?: string;
-      }
-    >,
-  ) => {
+  worker.onmessage = (event: MessageEvent<StagedBuildMessage>) => {
     const m = event.data;
-    if (m.type === "log") events.log?.(m.line ?? "");
-    else if (m.type === "step") events.step?.(m.step ?? "");
-    else if (m.type === "lexical") events.lexical?.();
-    else if (m.type === "progress") {
-      events.progress?.(m.done ?? 0, m.total ?? 0, m.chars ?? { done: 0, total: 0 });
-    } else if (m.type === "done") {
-      end();
-      events.done?.();
-      settle.resolve();
-    } else if (m.type === "error") {
-      end();
-      events.error?.(m.message ?? "unknown error");
-      settle.reject(new Error(m.message ?? "unknown error"));
+    switch (m.type) {
+      case "log":
+        return events.log?.(m.line);
+      case "step":
+        return events.step?.(m.step);
+      case "lexical":
+        return events.lexical?.();
+      case "progress":
+        return events.progress?.(m.done, m.total, m.chars);
+      case "done":
+        end();
+        events.done?.();
+        return settle.resolve();
+      case "error":
+        end();
+        events.error?.(m.message);
+        return settle.reject(new Error(m.message));
     }
   };
   worker.onerror = (event) => {
