@@ -462,8 +462,8 @@ export class CatalogStore {
     // The excluded ids do not change while the catalog is open: one shared set per combination.
     const exclude = this.#memo(`exclude:${table}:${adult}:${withVariants}`, () => {
       const ids = new Set<number>();
-      if (!adult) for (const id of this.#flagged(table).adult) ids.add(id);
-      if (!withVariants) for (const id of this.#flagged(table).variants) ids.add(id);
+      if (!adult) { for (const id of this.#flagged(table).adult) ids.add(id); }
+      if (!withVariants) { for (const id of this.#flagged(table).variants) ids.add(id); }
       return ids as ReadonlySet<number>;
     });
     return { sql: clauses.length ? clauses.join(" AND ") : "1", params, own, exclude };
@@ -1023,9 +1023,10 @@ export class CatalogStore {
 
   /** True when the catalog holds change history (built with the `changes` table). */
   get hasChangeHistory(): boolean {
-    return this.#get(
-      "SELECT 1 AS x FROM sqlite_master WHERE type = 'table' AND name = 'changes'",
-    ) !== undefined;
+    return this.#memo("hasChangeHistory", () =>
+      this.#get(
+        "SELECT 1 AS x FROM sqlite_master WHERE type = 'table' AND name = 'changes'",
+      ) !== undefined);
   }
 
   /** Every change history row, live entries and tombstones (for the next build's writer). */
