@@ -1,6 +1,6 @@
 /**
- * What the benchmarks share: the flags of a server process, and a sampler that keeps the largest
- * of repeated measurements.
+ * What the benchmarks share: the flags of a server process, waiting for a server to start, and
+ * samplers of repeated measurements.
  *
  * @module
  */
@@ -69,4 +69,42 @@ export function pollMax(
       return max;
     },
   };
+}
+
+/**
+ * Reads a child process's output until its text so far matches `pattern` (e.g. `READY <port>` or
+ * `listening on`), then keeps draining it in the background so the child never blocks on a full
+ * pipe.
+ *
+ * @param stream the child's stdout or stderr
+ * @param pattern what the output says once the server is up
+ * @param timeoutMs how long to wait, milliseconds
+ * @returns the match
+ * @throws {Error} when the output ends first (the child exited) or the time runs out; the error
+ *   carries the output read so far
+ */
+export async function waitForOutput(
+  stream: ReadableStream<Uint8Array>,
+  pattern: RegExp,
+  timeoutMs: number,
+): Promise<RegExpMatchArray> {
+  const reader = stream.pipeThrough(new TextDecoderStream()).getReader();
+  let text = "";
+  const timer = setTimeout(() => reader.cancel("timeout").catch(() => {}), timeoutMs);
+  try {
+    while (true) {
+      const { value, done } = await reader.read();
+      if (done) throw new Error(`The server stopped before it said ${pattern}:\n${text}`);
+      text += value;
+      const match = text.match(pattern);
+      if (match) {
+        (async () => {
+          while (!(await reader.read().catch(() => ({ done: true }))).done) { /* drain */ }
+        })();
+        return match;
+      }
+    }
+  } finally {
+    clearTimeout(timer);
+  }
 }

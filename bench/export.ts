@@ -10,7 +10,7 @@
  * @module
  */
 import { loadQueries } from "../tests/eval/run_eval.ts";
-import { pollMax } from "./_shared.ts";
+import { pollMax, waitForOutput } from "./_shared.ts";
 
 const catalog = Deno.env.get("TOOLATLAS_CATALOG") ?? "data/catalog.db";
 
@@ -25,14 +25,7 @@ const server = new Deno.Command(Deno.execPath(), {
   stdout: "piped",
   stderr: "inherit",
 }).spawn();
-const reader = server.stdout.pipeThrough(new TextDecoderStream()).getReader();
-let port = 0;
-while (port === 0) {
-  const { value, done } = await reader.read();
-  if (done) throw new Error("The bench server stopped before it listened");
-  const m = /READY (\d+)/.exec(value);
-  if (m) port = Number(m[1]);
-}
+const port = Number((await waitForOutput(server.stdout, /READY (\d+)/, 180_000))[1]);
 const base = `http://127.0.0.1:${port}`;
 const rss = async () => (await (await fetch(`${base}/__rss`)).json()).rss as number;
 const heap = async () => (await (await fetch(`${base}/__rss`)).json()).heapUsed as number;

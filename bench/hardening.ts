@@ -29,7 +29,7 @@
  */
 import { parseArgs } from "node:util";
 import { sendRaw } from "../tests/_http.ts";
-import { pollMax, SERVER_FLAGS } from "./_shared.ts";
+import { pollMax, SERVER_FLAGS, waitForOutput } from "./_shared.ts";
 import { MCP_HEADERS } from "../tests/_mcp.ts";
 
 const { values } = parseArgs({
@@ -81,21 +81,7 @@ async function startServer(): Promise<Deno.ChildProcess> {
     stdout: "null",
     stderr: "piped",
   }).spawn();
-  const reader = child.stderr.pipeThrough(new TextDecoderStream()).getReader();
-  let log = "";
-  const deadline = Date.now() + 120_000;
-  while (Date.now() < deadline) {
-    const { done, value } = await reader.read();
-    if (done) throw new Error(`The server exited before listening:\n${log}`);
-    log += value;
-    if (log.includes("listening on")) break;
-  }
-  // Keep draining stderr so the child never blocks on a full pipe.
-  (async () => {
-    try {
-      while (!(await reader.read()).done) { /* drain */ }
-    } catch { /* closed */ }
-  })();
+  await waitForOutput(child.stderr, /listening on/, 120_000);
   return child;
 }
 

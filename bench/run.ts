@@ -37,7 +37,7 @@ import { parseArgs } from "node:util";
 import { fileURLToPath as fromFileUrl } from "node:url";
 import type { LoadRequest, LoadSpec } from "./load.ts";
 import { generateQueries } from "./queries.ts";
-import { pollEvery, SERVER_FLAGS } from "./_shared.ts";
+import { pollEvery, SERVER_FLAGS, waitForOutput } from "./_shared.ts";
 
 /** Tool searches: what people type into a tool directory. */
 export const TOOL_QUERIES = [
@@ -243,28 +243,13 @@ async function startServer(port: number): Promise<Server> {
     stdout: "piped",
     stderr: "inherit",
   }).spawn();
-  const lines = child.stdout.pipeThrough(new TextDecoderStream()).getReader();
-  let buffer = "";
-  const timer = setTimeout(() => lines.cancel("timeout"), 180_000);
   try {
-    while (true) {
-      const { value, done } = await lines.read();
-      if (done) throw new Error("bench/serve.ts exited before printing READY");
-      buffer += value;
-      const match = buffer.match(/^READY (\d+)$/m);
-      if (match) {
-        // Keep draining stdout so the server never blocks on a full pipe.
-        (async () => {
-          while (!(await lines.read().catch(() => ({ done: true }))).done) { /* drain */ }
-        })();
-        return { child, origin: `http://127.0.0.1:${match[1]}` };
-      }
-    }
+    // Up to 3 minutes: the query model loads before the server listens.
+    const match = await waitForOutput(child.stdout, /^READY (\d+)$/m, 180_000);
+    return { child, origin: `http://127.0.0.1:${match[1]}` };
   } catch (error) {
     stopServer({ child, origin: "" });
     throw error;
-  } finally {
-    clearTimeout(timer);
   }
 }
 
