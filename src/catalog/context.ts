@@ -103,9 +103,9 @@ export async function openContext(
     if (id === model) {
       const embedder = options.embedder ?? new QueryEmbedder();
       ctx.embedder = embedder;
-      // Hybrid ranking rescores candidates from memory: read the vectors now, not on a request.
+      // Hybrid ranking rescores candidates from memory: read the vectors now (the index below),
+      // not on a request.
       for (const kind of ["tools", "servers"] as const) {
-        store.vectors(kind);
         store.leafIds(kind);
         // The query worker runs the coarse pass of unfiltered vector searches on its own copy.
         const index = store.vectorIndex(kind);

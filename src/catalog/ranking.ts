@@ -319,7 +319,6 @@ export function fuseScores(
   signals: Map<number, Signal>,
 ): [number, number][] {
   const weights = HYBRID[kind];
-  const vectors = ctx.store.vectors(kind);
   const leafOf = ctx.store.leafIds(kind);
   const authority = ctx.store.authorities(kind);
   const prior = AUTHORITY_WEIGHT[kind];
@@ -344,7 +343,7 @@ export function fuseScores(
     lex[i] = lexicalScore.get(id) ?? 0;
     tax[i] = weights.taxonomy * (leafPrior.get(leafOf.get(id) ?? "") ?? 0);
     auth[i] = prior * (authority.get(id) ?? 0);
-    vecs[i] = vectors.get(id);
+    vecs[i] = ctx.store.vectorOf(kind, id);
   }
   const score = (i: number, cosine: number) =>
     lex[i]! + weights.semantic * cosine + tax[i]! + auth[i]!;

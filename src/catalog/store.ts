@@ -287,7 +287,6 @@ export class CatalogStore {
   path: string | undefined;
   #statements = new Map<string, ReturnType<DatabaseSync["prepare"]>>();
   #arrayStatements = new Map<string, ReturnType<DatabaseSync["prepare"]>>();
-  #vectors = new Map<string, Map<number, Float32Array>>();
   #indexes = new Map<string, VectorIndex>();
   #once = new Map<string, unknown>();
   #terms = new Map<string, ByteLru<string, { ids: Int32Array; scores: Float64Array }>>();
@@ -828,31 +827,6 @@ export class CatalogStore {
   }
 
   /**
-   * Every stored embedding of a table, read once and kept in memory (5,993 tools ≈ 12 MB and
-   * 33,087 servers ≈ 68 MB at 512 dimensions; about 1 s to read the servers). Point lookups in a
-   * `vec0` table cost about 35 µs each, too slow to rescore hundreds of candidates per query.
-   *
-   * @param table `tools` or `servers`
-   * @returns row id → unit vector (views into one buffer); empty without vectors
-   */
-  vectors(table: "tools" | "servers"): Map<number, Float32Array> {
-    let map = this.#vectors.get(table);
-    if (map) return map;
-    map = new Map();
-    const index = this.vectorIndex(table);
-    if (index) {
-      for (let r = 0; r < index.size; r++) {
-        map.set(
-          index.ids[r]!,
-          index.matrix.subarray(r * index.dimension, (r + 1) * index.dimension),
-        );
-      }
-    }
-    this.#vectors.set(table, map);
-    return map;
-  }
-
-  /**
    * The in-memory vector index of a table (`vector_index.ts`: float32 vectors and their int8
    * copy for the two-stage scan), built once from the `vec0` table.
    *
@@ -887,9 +861,12 @@ export class CatalogStore {
     return index;
   }
 
-  /** The stored embedding of a tool or server row, or `undefined`. */
+  /**
+   * The stored embedding of a tool or server row (a view into the vector index, read once and
+   * kept in memory: point lookups in a `vec0` table cost about 35 µs each), or `undefined`.
+   */
   vectorOf(table: "tools" | "servers", id: number): Float32Array | undefined {
-    return this.vectors(table).get(id);
+    return this.vectorIndex(table)?.vectorOf(id);
   }
 
   /**

@@ -16,7 +16,7 @@ function context(
   authority: Record<number, number> = {},
 ): CatalogContext {
   const store = {
-    vectors: () => new Map(Object.entries(vectors).map(([id, v]) => [Number(id), v])),
+    vectorOf: (_kind: string, id: number) => vectors[id],
     leafIds: () => new Map(Object.entries(leafOf).map(([id, l]) => [Number(id), l])),
     leafVectors: () => new Map(Object.entries(leaves)),
     authorities: () => new Map(Object.entries(authority).map(([id, a]) => [Number(id), a])),
