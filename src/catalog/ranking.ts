@@ -171,7 +171,13 @@ export async function rank(
   // A failed embedding is awaited below; until then it must not count as unhandled.
   embedding?.catch(() => {});
   // The CPU-heavy parts run in turns of their own (`cpu_queue.ts`), so a burst of searches
-  // leaves the event loop free between them.
+  // leaves the event loop free between them: first each term list not yet in memory (5-15 ms
+  // for a common word), one job per term, then the lexical pass over the lists.
+  if (used !== "semantic") {
+    for (const term of ctx.store.uncachedTerms(kind, q)) {
+      await inTurn(() => ctx.store.readTermList(kind, term));
+    }
+  }
   const lexical: LexicalResult = used === "semantic"
     ? { ranked: [], total: 0 }
     : await inTurn(() =>

@@ -751,6 +751,32 @@ export class CatalogStore {
   }
 
   /**
+   * The terms of a query whose per-term BM25 lists are not in memory: the lexical pass reads each
+   * of them from the FTS index first (a common word's list is up to about 15,000 rows and 5-15 ms
+   * to read). `rank` reads them one job at a time with {@link CatalogStore.readTermList}, so one
+   * search never holds the event loop for all its reads at once.
+   *
+   * @param table `tools` or `servers`
+   * @param q free-text query
+   * @returns FTS terms (as `queryTerms` gives them), in query order
+   */
+  uncachedTerms(table: "tools" | "servers", q: string): string[] {
+    const cache = this.#terms.get(table);
+    return queryTerms(q).filter((term) => !cache?.has(term));
+  }
+
+  /**
+   * Reads one term's BM25 list into memory (the first step of the lexical pass; see
+   * {@link CatalogStore.uncachedTerms}). Does nothing when it is already there.
+   *
+   * @param table `tools` or `servers`
+   * @param term an FTS term from {@link CatalogStore.uncachedTerms}
+   */
+  readTermList(table: "tools" | "servers", term: string): void {
+    this.#termScores(table, table === "tools" ? TOOL_WEIGHTS : SERVER_WEIGHTS, term);
+  }
+
+  /**
    * Nearest servers to a query vector (cosine), within a filter.
    *
    * @param vector normalized query embedding

@@ -137,3 +137,22 @@ Deno.test("topIndices keeps the k first indices in the comparator's order, as a 
     assert.deepEqual(topIndices(values.length, k, order), sorted.slice(0, k), `k=${k}`);
   }
 });
+
+Deno.test("a search reads each term list it lacks once, then finds every list in memory", async () => {
+  const fresh = await fixtureContext();
+  const q = "postgres database backups";
+  assert.deepEqual(fresh.store.uncachedTerms("servers", q), [
+    '"postgres"',
+    '"database"',
+    '"backups"',
+  ]);
+  fresh.store.readTermList("servers", '"database"');
+  assert.deepEqual(fresh.store.uncachedTerms("servers", q), ['"postgres"', '"backups"']);
+  const before = await searchServers(fresh, { q, mode: "lexical" });
+  assert.deepEqual(fresh.store.uncachedTerms("servers", q), []);
+  assert.deepEqual(fresh.store.uncachedTerms("tools", q).length, 3, "tables keep their own lists");
+  // Reading the lists first changes nothing in the ranking.
+  const again = await searchServers({ ...fresh, ...newCaches() }, { q, mode: "lexical" });
+  assert.deepEqual(again.results.map((r) => r.name), before.results.map((r) => r.name));
+  assert.equal(again.total, before.total);
+});
