@@ -7,7 +7,7 @@
  *
  * @module
  */
-import { dot } from "../embed/embedding.ts";
+import { dot, dotAt } from "../embed/embedding.ts";
 import type { CatalogContext } from "./context.ts";
 import { AUTHORITY_WEIGHT } from "./authority.ts";
 import { inTurn } from "./cpu_queue.ts";
@@ -343,13 +343,17 @@ export function fuseScores(
   // score = ((lexical + semantic·cosine) + taxonomy·prior) + authority weight·authority.
   const n = candidates.length;
   const lex = new Float64Array(n), tax = new Float64Array(n), auth = new Float64Array(n);
-  const vecs: (Float32Array | undefined)[] = new Array(n);
+  // Each candidate's vector as its offset in the index's matrix (-1: none), scored by `dotAt`
+  // without a view per candidate.
+  const index = ctx.store.vectorIndex(kind);
+  const matrix = index?.matrix ?? new Float32Array(0);
+  const at = new Int32Array(n);
   for (let i = 0; i < n; i++) {
     const id = candidates[i]!;
     lex[i] = lexicalScore.get(id) ?? 0;
     tax[i] = weights.taxonomy * (leafPrior.get(leafOf.get(id) ?? "") ?? 0);
     auth[i] = prior * (authority.get(id) ?? 0);
-    vecs[i] = ctx.store.vectorOf(kind, id);
+    at[i] = index?.offsetOf(id) ?? -1;
   }
   const score = (i: number, cosine: number) =>
     lex[i]! + weights.semantic * cosine + tax[i]! + auth[i]!;
@@ -358,8 +362,9 @@ export function fuseScores(
   const similarity = new Float64Array(n);
   for (let i = 0; i < n; i++) {
     const signal = signals.get(candidates[i]!)!;
-    const v = vecs[i];
-    if (signal.similarity === undefined && v) signal.similarity = dot(vector, v);
+    if (signal.similarity === undefined && at[i]! >= 0) {
+      signal.similarity = dotAt(vector, matrix, at[i]!);
+    }
     similarity[i] = signal.similarity ?? 0;
   }
   const firstScore = Float64Array.from({ length: n }, (_, i) => score(i, similarity[i]!));
@@ -369,7 +374,7 @@ export function fuseScores(
     n,
     FEEDBACK.docs,
     (a, b) => firstScore[b]! - firstScore[a]! || candidates[a]! - candidates[b]!,
-  ).map((i) => vecs[i]).filter((v): v is Float32Array => v !== undefined);
+  ).filter((i) => at[i]! >= 0).map((i) => matrix.subarray(at[i]!, at[i]! + vector.length));
   for (const v of top) {
     for (let i = 0; i < expanded.length; i++) {
       expanded[i]! += FEEDBACK.weight * v[i]! / top.length;
@@ -377,10 +382,10 @@ export function fuseScores(
   }
   const norm = Math.hypot(...expanded) || 1;
   for (let i = 0; i < expanded.length; i++) expanded[i]! /= norm;
-  return candidates.map((id, i) => {
-    const v = vecs[i];
-    return [id, score(i, v ? dot(expanded, v) : 0)];
-  });
+  return candidates.map((
+    id,
+    i,
+  ) => [id, score(i, at[i]! >= 0 ? dotAt(expanded, matrix, at[i]!) : 0)]);
 }
 
 /**

@@ -22,7 +22,7 @@
  *
  * @module
  */
-import { dot } from "../embed/embedding.ts";
+import { dotAt } from "../embed/embedding.ts";
 import { coarseScan, quantize } from "../embed/int8_scan.ts";
 import { ByteLru } from "./lru.ts";
 
@@ -68,7 +68,8 @@ export class VectorIndex {
   /** Float32 vectors, row after row (unit length). */
   readonly matrix: Float32Array;
   #i8: Int8Array;
-  #rowOf = new Map<number, number>();
+  /** Row of each entry id (index: id; -1 for ids without a vector). */
+  #rowOf: Int32Array;
   #subsets = new ByteLru<string, _Subset>(SUBSET_CACHE_BYTES);
 
   /**
@@ -87,10 +88,22 @@ export class VectorIndex {
     this.ids = ids;
     this.matrix = matrix;
     this.#i8 = new Int8Array(matrix.length);
+    let maxId = -1;
+    for (const id of ids) if (id > maxId) maxId = id;
+    this.#rowOf = new Int32Array(maxId + 1).fill(-1);
     for (let r = 0; r < ids.length; r++) {
       quantize(matrix.subarray(r * dimension, (r + 1) * dimension), this.#i8, r * dimension);
-      this.#rowOf.set(ids[r]!, r);
+      this.#rowOf[ids[r]!] = r;
     }
+  }
+
+  /**
+   * Where an entry's vector starts in {@link VectorIndex.matrix} (its row × the dimension), or -1
+   * when the entry has none: for {@link dotAt}, which scores a row without making a view of it.
+   */
+  offsetOf(id: number): number {
+    const r = id >= 0 && id < this.#rowOf.length ? this.#rowOf[id]! : -1;
+    return r < 0 ? -1 : r * this.dimension;
   }
 
   /** Number of vectors. */
@@ -100,10 +113,8 @@ export class VectorIndex {
 
   /** The float32 vector of an entry (a view, never copy it to change it), or `undefined`. */
   vectorOf(id: number): Float32Array | undefined {
-    const r = this.#rowOf.get(id);
-    return r === undefined
-      ? undefined
-      : this.matrix.subarray(r * this.dimension, (r + 1) * this.dimension);
+    const at = this.offsetOf(id);
+    return at < 0 ? undefined : this.matrix.subarray(at, at + this.dimension);
   }
 
   /**
@@ -160,7 +171,7 @@ export class VectorIndex {
       const id = this.ids[row];
       if (id === undefined || exclude?.has(id)) continue;
       if (out.length === pool) break;
-      out.push({ id, similarity: dot(query, this.matrix.subarray(row * d, (row + 1) * d)) });
+      out.push({ id, similarity: dotAt(query, this.matrix, row * d) });
     }
     return out.sort((a, b) => b.similarity - a.similarity || a.id - b.id).slice(0, k);
   }
@@ -175,8 +186,8 @@ export class VectorIndex {
     if (hit) return hit;
     const list: number[] = [];
     for (const id of ids()) {
-      const r = this.#rowOf.get(id);
-      if (r !== undefined) list.push(r);
+      const at = this.offsetOf(id);
+      if (at >= 0) list.push(at / this.dimension);
     }
     list.sort((a, b) => a - b);
     const d = this.dimension;

@@ -62,15 +62,29 @@ export function normalize(vector: ArrayLike<number>): Float32Array {
  * @returns the dot product
  */
 export function dot(a: Float32Array, b: Float32Array): number {
+  return dotAt(a, b, 0);
+}
+
+/**
+ * {@link dot} of `a` and the `a.length` numbers of `matrix` from `offset` on (a row of a matrix
+ * stored row after row), without making a view of the row: the same additions in the same order,
+ * so the same result as `dot(a, matrix.subarray(offset, offset + a.length))`.
+ *
+ * @param a a vector
+ * @param matrix vectors of `a.length` numbers, row after row
+ * @param offset index of the row's first number
+ * @returns the dot product
+ */
+export function dotAt(a: Float32Array, matrix: Float32Array, offset: number): number {
   let s0 = 0, s1 = 0, s2 = 0, s3 = 0;
   const n = a.length - (a.length % 4);
   let i = 0;
   for (; i < n; i += 4) {
-    s0 += a[i]! * b[i]!;
-    s1 += a[i + 1]! * b[i + 1]!;
-    s2 += a[i + 2]! * b[i + 2]!;
-    s3 += a[i + 3]! * b[i + 3]!;
+    s0 += a[i]! * matrix[offset + i]!;
+    s1 += a[i + 1]! * matrix[offset + i + 1]!;
+    s2 += a[i + 2]! * matrix[offset + i + 2]!;
+    s3 += a[i + 3]! * matrix[offset + i + 3]!;
   }
-  for (; i < a.length; i++) s0 += a[i]! * b[i]!;
+  for (; i < a.length; i++) s0 += a[i]! * matrix[offset + i]!;
   return (s0 + s1) + (s2 + s3);
 }

@@ -2,6 +2,7 @@ import assert from "node:assert/strict";
 import type { CatalogContext } from "../../src/catalog/context.ts";
 import { FEEDBACK, fuseScores, HYBRID, type Signal } from "../../src/catalog/ranking.ts";
 import { AUTHORITY_WEIGHT } from "../../src/catalog/authority.ts";
+import { VectorIndex } from "../../src/catalog/vector_index.ts";
 
 const unit = (...xs: number[]) => {
   const n = Math.hypot(...xs);
@@ -15,8 +16,14 @@ function context(
   leaves: Record<string, Float32Array>,
   authority: Record<number, number> = {},
 ): CatalogContext {
+  const ids = Object.keys(vectors).map(Number);
+  const index = new VectorIndex(
+    Int32Array.from(ids),
+    Float32Array.from(ids.flatMap((id) => [...vectors[id]!])),
+    3,
+  );
   const store = {
-    vectorOf: (_kind: string, id: number) => vectors[id],
+    vectorIndex: () => index,
     leafIds: () => new Map(Object.entries(leafOf).map(([id, l]) => [Number(id), l])),
     leafVectors: () => new Map(Object.entries(leaves)),
     authorities: () => new Map(Object.entries(authority).map(([id, a]) => [Number(id), a])),
