@@ -3,8 +3,9 @@
  * plus two bench-only routes on the same Hono instance and the same `Deno.serve` listener:
  *
  * - `GET /__bare`: a constant `ok`, the floor every endpoint is compared against;
- * - `GET /__rss`: `{rss, heapUsed, embedder}` of this process (`embedder` is the query model id,
- *   or `null` when search is lexical only);
+ * - `GET /__rss`: `{rss, heapTotal, heapUsed, external, embedder}` of this process, bytes (the
+ *   heap figures are the serving thread's V8 heap; `embedder` is the query model id, or `null`
+ *   when search is lexical only);
  * - `GET /__lag`: event-loop lag since the previous call, `{n, p50, p99, max}` in ms: a 10 ms
  *   timer runs all the time, and its lag is how much later than 10 ms each firing came.
  *
@@ -51,8 +52,7 @@ export async function createBenchApp(catalogPath: string, baseUrl: string): Prom
     return c.json({ n: sorted.length, p50: at(0.5), p99: at(0.99), max: sorted.at(-1) ?? 0 });
   });
   root.get("/__rss", (c) => {
-    const { rss, heapUsed } = Deno.memoryUsage();
-    return c.json({ rss, heapUsed, embedder: ctx.embedder?.id ?? null });
+    return c.json({ ...Deno.memoryUsage(), embedder: ctx.embedder?.id ?? null });
   });
   root.route("/", app);
   // Unknown routes: the production app's problem 404, not Hono's plain-text one.
