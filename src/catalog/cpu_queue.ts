@@ -16,7 +16,7 @@
 /**
  * Milliseconds of queued work run before the queue yields to the event loop. Measured with
  * `deno task bench` (32 connections of distinct server searches): 10 ms gave an event-loop lag p99
- * of 23-29 ms, 3 ms 11-19 ms.
+ * of 23-29 ms, 3 ms 11-20 ms.
  */
 export const SLICE_MS = 3;
 

@@ -382,10 +382,8 @@ export function fuseScores(
   }
   const norm = Math.hypot(...expanded) || 1;
   for (let i = 0; i < expanded.length; i++) expanded[i]! /= norm;
-  return candidates.map((
-    id,
-    i,
-  ) => [id, score(i, at[i]! >= 0 ? dotAt(expanded, matrix, at[i]!) : 0)]);
+  const rescored = (i: number) => at[i]! >= 0 ? dotAt(expanded, matrix, at[i]!) : 0;
+  return candidates.map((id, i) => [id, score(i, rescored(i))]);
 }
 
 /**

@@ -73,7 +73,8 @@ export class VectorIndex {
   #subsets = new ByteLru<string, _Subset>(SUBSET_CACHE_BYTES);
 
   /**
-   * @param ids entry id of each row
+   * @param ids entry id of each row: non-negative row ids (an id → row array of the largest id + 1
+   *   entries is kept, 4 bytes each)
    * @param matrix unit vectors, row after row (`ids.length × dimension` numbers)
    * @param dimension vector length
    * @throws {RangeError} when the matrix does not hold one vector per id
