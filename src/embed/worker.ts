@@ -8,10 +8,13 @@
  * (`catalog/vector_index.ts`), done here right after the embedding instead of on the serving
  * thread.
  *
+ * `{nice}` asks the worker to lower its thread's priority (`thread_priority.ts`).
+ *
  * @module
  */
 import { loadUseLite } from "./embedder.ts";
 import { coarseScan } from "./int8_scan.ts";
+import { lowerThreadPriority } from "./thread_priority.ts";
 
 const embedder = loadUseLite();
 const scope = self as unknown as Worker;
@@ -23,10 +26,16 @@ interface _Message {
   texts: string[];
   scans?: ({ table: string; count: number } | null)[];
   index?: { table: string; i8: Int8Array; dimension: number };
+  /** When set, the worker lowers its thread's priority to this nice value (`thread_priority.ts`). */
+  nice?: number;
 }
 
 scope.onmessage = async (event: MessageEvent<_Message>) => {
-  const { id, texts, scans, index } = event.data;
+  const { id, texts, scans, index, nice } = event.data;
+  if (nice !== undefined) {
+    lowerThreadPriority(nice);
+    return;
+  }
   if (index) {
     indexes.set(index.table, { i8: index.i8, dimension: index.dimension });
     return;

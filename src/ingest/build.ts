@@ -112,6 +112,11 @@ export interface BuildOptions {
   onProgress?: (done: number, total: number, chars: { done: number; total: number }) => void;
   /** Called when the build moves to another step (`embedding`, `classifying`, `writing`). */
   onStep?: (step: string) => void;
+  /**
+   * Nice value of the embedding workers' threads (Linux, `embed/thread_priority.ts`; default 0:
+   * unchanged). A build next to a serving process runs below it (`staged_build.ts`).
+   */
+  nice?: number;
 }
 
 /** Merged catalog content before it is written. */
@@ -323,7 +328,7 @@ export async function buildCatalog(options: BuildOptions): Promise<IngestReport>
     options.probesPath === undefined ? PROBE_STORE_URL : options.probesPath,
   );
   let vectors: CatalogVectors | undefined;
-  const pool = options.embed ?? true ? new EmbedderPool() : undefined;
+  const pool = options.embed ?? true ? new EmbedderPool(undefined, options.nice ?? 0) : undefined;
   try {
     if (pool && options.onLexical) {
       options.onStep?.("classifying");

@@ -7,11 +7,12 @@
  * @module
  */
 import { buildCatalog, type BuildOptions } from "./build.ts";
+import { lowerThreadPriority } from "../embed/thread_priority.ts";
 
 /** What the parent sends: the build's options, less its callbacks. */
 export type StagedBuildRequest = Pick<
   BuildOptions,
-  "sourcesDir" | "catalogPath" | "embedCachePath"
+  "sourcesDir" | "catalogPath" | "embedCachePath" | "nice"
 >;
 
 /**
@@ -31,6 +32,8 @@ const scope = self as unknown as Worker;
 
 scope.onmessage = async (event: MessageEvent<StagedBuildRequest>) => {
   const post = (message: StagedBuildMessage) => scope.postMessage(message);
+  // The build's own thread (reading, merging, writing) runs below the serving thread too.
+  if (event.data.nice) lowerThreadPriority(event.data.nice);
   try {
     await buildCatalog({
       ...event.data,

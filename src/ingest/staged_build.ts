@@ -38,9 +38,16 @@ export interface StagedBuild {
 }
 
 /**
+ * Nice value of a background build's threads (Linux; `embed/thread_priority.ts`): the build takes
+ * every idle core, but a request to the serving process goes first.
+ */
+export const BACKGROUND_BUILD_NICE = 10;
+
+/**
  * Starts a staged build of `catalogPath` in a worker.
  *
- * @param request sources folder, catalog path, embedding cache path
+ * @param request sources folder, catalog path, embedding cache path, and the nice value of the
+ *   build's threads (default {@link BACKGROUND_BUILD_NICE})
  * @param events callbacks per stage
  * @returns the running build
  * @example
@@ -56,6 +63,7 @@ export function startStagedBuild(
   request: StagedBuildRequest,
   events: StagedBuildEvents = {},
 ): StagedBuild {
+  request = { ...request, nice: request.nice ?? BACKGROUND_BUILD_NICE };
   const worker = new Worker(new URL("./build_worker.ts", import.meta.url).href, {
     type: "module",
   });
