@@ -4,11 +4,12 @@
  * priority the kernel shares the cores evenly and a request waits for a time slice. Measured on
  * this 2-core machine, a 2-worker pool embedding flat out, a 5 ms task every 20 ms on the
  * serving thread: p50 8.0 → 6.4 ms, p90 13.6 → 9.5 ms with the workers at nice 10 (1 ms task:
- * p90 5.2 → 2.5 ms). The query worker stays at normal priority: at nice 5 the 32-connection
- * server searches fell from 143 to 111 req/s and the health tail did not improve.
+ * p90 5.2 → 2.5 ms). The query worker runs at nice 5 (`QUERY_WORKER_NICE`).
  *
- * On Linux, the nice value is a property of each thread (`setpriority(2)` with a thread id,
- * read from `/proc/thread-self`); elsewhere, or without `--allow-sys`, nothing changes.
+ * On Linux, the nice value is a property of each thread: `setpriority(PRIO_PROCESS, 0, n)`
+ * (`node:os` `setPriority(0, n)`, which needs `--allow-sys`) changes the calling thread's only
+ * (`setpriority(2)`, "Bugs"). On other systems it would lower the whole process, so nothing is
+ * done there; without the permission nothing changes either.
  *
  * @module
  */
@@ -27,12 +28,9 @@ import { setPriority } from "node:os";
  * ```
  */
 export function lowerThreadPriority(nice: number): boolean {
-  if (!Number.isInteger(nice) || nice < 1 || nice > 19) return false;
+  if (Deno.build.os !== "linux" || !Number.isInteger(nice) || nice < 1 || nice > 19) return false;
   try {
-    // "12345/task/12350": the process id, then this thread's id.
-    const tid = Number(Deno.readLinkSync("/proc/thread-self").split("/").pop());
-    if (!Number.isInteger(tid) || tid <= 0) return false;
-    setPriority(tid, nice);
+    setPriority(0, nice);
     return true;
   } catch {
     return false;
