@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { inTurn, SLICE_MS } from "../../src/catalog/cpu_queue.ts";
+import { inTurn, SLICE_MS, TURN_GAP_MS } from "../../src/catalog/cpu_queue.ts";
 
 const spin = (ms: number) => {
   const t = performance.now();
@@ -31,4 +31,25 @@ Deno.test("a burst of queued jobs leaves the event loop free between slices", as
     doneWhenTimerFired >= 0 && doneWhenTimerFired < 40,
     `the timer fired after ${doneWhenTimerFired} of 40 jobs (slices of ${SLICE_MS} ms)`,
   );
+});
+
+Deno.test("a job runs at once after a pause, and waits its turn right after a full slice", async () => {
+  const pause = () => new Promise((r) => setTimeout(r, 5));
+  await pause();
+  // A job that uses the whole slice, then one asked for straight after it: it is queued.
+  inTurn(() => spin(SLICE_MS + 0.5));
+  let second = false;
+  const queued = inTurn(() => (second = true));
+  assert.equal(second, false, "the job right after a full slice waits for the next one");
+  await queued;
+  assert.equal(second, true);
+  await pause();
+  // The same, with other work on the thread in between (a response being written, the next
+  // request of a single client): the second job runs at once.
+  inTurn(() => spin(SLICE_MS + 0.5));
+  spin(TURN_GAP_MS + 0.5);
+  let third = false;
+  const atOnce = inTurn(() => (third = true));
+  assert.equal(third, true, `a pause of more than ${TURN_GAP_MS} ms starts a new slice`);
+  await atOnce;
 });
