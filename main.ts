@@ -7,7 +7,12 @@
  */
 import { parseArgs } from "node:util";
 import { loadConfig } from "./src/config.ts";
-import { closeContext, openContext, type SemanticProgress } from "./src/catalog/context.ts";
+import {
+  type CatalogContext,
+  closeContext,
+  openContext,
+  type SemanticProgress,
+} from "./src/catalog/context.ts";
 import { LiveApp } from "./src/http/live_app.ts";
 import { type StagedBuild, startStagedBuild } from "./src/ingest/staged_build.ts";
 import { createApp } from "./src/http/app.ts";
@@ -171,7 +176,8 @@ async function main(args: string[]): Promise<number> {
       await Promise.race([promise, staged!.finished]);
     } else await buildCatalog(build);
   }
-  const ctx = await openContext(config.catalogPath, config.publicBaseUrl);
+  const ctx = await openContext(config.catalogPath, config.publicBaseUrl, { warmTermLists: true });
+  _reportWarming(ctx);
   // A lexical first stage left by an interrupted start is completed in the background too.
   const stage = (JSON.parse(ctx.store.meta("report") ?? "{}") as { stage?: string }).stage;
   if (!staged && stage === "lexical" && build.embed) {
@@ -203,8 +209,11 @@ async function main(args: string[]): Promise<number> {
   onSemantic = async () => {
     try {
       progress.step = "opening";
-      const semantic = await openContext(config.catalogPath, config.publicBaseUrl);
+      const semantic = await openContext(config.catalogPath, config.publicBaseUrl, {
+        warmTermLists: true,
+      });
       live.swap(semantic);
+      _reportWarming(semantic);
       console.error(`[serve] semantic search is live (${semantic.embedder?.id ?? "no model"})`);
     } catch (error) {
       Object.assign(progress, { state: "failed", error: String(error) });
@@ -225,6 +234,21 @@ async function main(args: string[]): Promise<number> {
   }, live.fetch);
   await server.finished;
   return 0;
+}
+
+/** Logs what the background reading of common words' term lists did (`warmTermLists`). */
+function _reportWarming(ctx: CatalogContext): void {
+  const started = performance.now();
+  ctx.warming?.done.then((r) => {
+    const mb = (n: number) => (n / 1024 / 1024).toFixed(1);
+    console.error(
+      `[serve] read the term lists of common words: servers ${r.servers.lists} (${
+        mb(r.servers.bytes)
+      } MB), tools ${r.tools.lists} (${mb(r.tools.bytes)} MB) in ${
+        Math.round(performance.now() - started)
+      } ms`,
+    );
+  }, (error) => console.error(`[serve] cannot read the common words' term lists: ${error}`));
 }
 
 if (import.meta.main) {

@@ -7,7 +7,7 @@ import { type Embedder, USE_LITE_ID } from "../embed/embedding.ts";
 import { QueryEmbedder } from "../embed/query_embedder.ts";
 import { ByteLru } from "./lru.ts";
 import { RESULT_CACHE_BYTES } from "./memo.ts";
-import { QUERY_CACHE_BYTES } from "./ranking.ts";
+import { QUERY_CACHE_BYTES, warmTermLists } from "./ranking.ts";
 import { CatalogStore } from "./store.ts";
 import type { SourceInfo } from "../model/source.ts";
 import { loadTaxonomy, type Taxonomy } from "../model/taxonomy.ts";
@@ -49,6 +49,11 @@ export interface CatalogContext {
   results: ByteLru<string, unknown>;
   /** Set while the semantic index is built in the background (see `main.ts`). */
   semantic?: SemanticProgress;
+  /**
+   * The reading of the common words' term lists started by {@link openContext} with
+   * `warmTermLists` ({@link closeContext} stops it).
+   */
+  warming?: { stop: AbortController; done: ReturnType<typeof warmTermLists> };
 }
 
 /**
@@ -70,6 +75,13 @@ export interface OpenContextOptions {
    * {@link QueryEmbedder}, USE-lite in a worker). Pass one to share it between contexts.
    */
   embedder?: Embedder;
+  /**
+   * Read the most common words' BM25 lists in the background after opening (`warmTermLists` in
+   * `ranking.ts`; about 2 s of work in turns, 6 MB of lists for the real servers, 1 MB for the
+   * tools), so that users' first queries with them do not pay for the reads (default false:
+   * tests and scripts open and close at once).
+   */
+  warmTermLists?: boolean;
 }
 
 /**
@@ -119,6 +131,10 @@ export async function openContext(
       console.error(`[catalog] vectors are of ${model}, not ${id}: lexical search only`);
     }
   }
+  if (options.warmTermLists) {
+    const stop = new AbortController();
+    ctx.warming = { stop, done: warmTermLists(ctx, stop.signal) };
+  }
   return ctx;
 }
 
@@ -130,6 +146,7 @@ export async function openContext(
  * @param closeEmbedder also close its embedder (default true)
  */
 export function closeContext(ctx: CatalogContext, closeEmbedder = true): void {
+  ctx.warming?.stop.abort();
   ctx.store.close();
   if (closeEmbedder) (ctx.embedder as { close?: () => void } | undefined)?.close?.();
 }

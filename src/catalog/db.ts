@@ -139,6 +139,50 @@ CREATE VIRTUAL TABLE servers_vec USING vec0(embedding float[${dimension}] distan
 CREATE TABLE leaf_vectors (leaf_id TEXT PRIMARY KEY, embedding BLOB NOT NULL);`;
 }
 
+/**
+ * The index terms the catalog's FTS5 tokenizer makes of a word (Porter stems: `generation` and
+ * `generate` → `gener`, `ios` → `io`), from SQLite itself: an in-memory FTS5 table with the same
+ * tokenizer, one word inserted and its vocabulary read (about 60 µs a word). Two query words
+ * with the same stem match the same rows, so the lexical search keys its per-term lists by stem.
+ * Call `close()` when done.
+ */
+export class FtsStemmer {
+  #db = new DatabaseSync(":memory:");
+  #insert;
+  #vocab;
+  #clear;
+
+  constructor() {
+    this.#db.exec(
+      `CREATE VIRTUAL TABLE words USING fts5(w, tokenize = '${TOKENIZER}', detail = none);
+       CREATE VIRTUAL TABLE words_vocab USING fts5vocab(words, 'row');`,
+    );
+    this.#insert = this.#db.prepare("INSERT INTO words (w) VALUES (?)");
+    this.#vocab = this.#db.prepare("SELECT term FROM words_vocab");
+    this.#clear = this.#db.prepare("DELETE FROM words");
+  }
+
+  /**
+   * Index terms of a text.
+   *
+   * @param text a word, e.g. `debugging`
+   * @returns its terms, e.g. `["debug"]` (sorted; empty when the tokenizer keeps nothing)
+   */
+  terms(text: string): string[] {
+    this.#insert.run(text);
+    try {
+      return this.#vocab.all().map((r) => String(r.term));
+    } finally {
+      this.#clear.run();
+    }
+  }
+
+  /** Closes the in-memory database. */
+  close(): void {
+    this.#db.close();
+  }
+}
+
 /** Options of {@link openCatalog}. */
 export interface OpenOptions {
   /** Open for reading only (`PRAGMA query_only`), as the server does. Default true. */

@@ -12,7 +12,14 @@ import type { CatalogContext } from "./context.ts";
 import { AUTHORITY_WEIGHT } from "./authority.ts";
 import { inTurn } from "./cpu_queue.ts";
 import type { QueryEmbedder } from "../embed/query_embedder.ts";
-import type { LexicalHit, LexicalResult, ServerFilter, ToolFilter, VectorHit } from "./store.ts";
+import {
+  type LexicalHit,
+  type LexicalResult,
+  type ServerFilter,
+  type ToolFilter,
+  type VectorHit,
+  WARM_TERM_BYTES,
+} from "./store.ts";
 
 /** Ranking modes of `mode=`: default `hybrid`. */
 export const SEARCH_MODES = ["lexical", "semantic", "hybrid"] as const;
@@ -105,6 +112,47 @@ export interface RankedPage {
   signals: Map<number, Signal>;
   /** The mode actually used (`lexical` when the catalog has no vectors). */
   mode: SearchMode;
+}
+
+/**
+ * Reads the BM25 lists of each table's most common words (`store.commonTerms`) into memory, most
+ * common first, until {@link WARM_TERM_BYTES} per table: the lists a query would otherwise read
+ * on its first use of the word (up to about 15,000 rows and 5-15 ms each). Each list is read in
+ * a turn of its own (`cpu_queue.ts`), so requests that arrive meanwhile are served between them.
+ * A server calls it once after opening its catalog; the catalog must stay open until it resolves
+ * or `signal` is aborted.
+ *
+ * @param ctx catalog context
+ * @param signal stops the reading before its next list
+ * @returns lists read and their bytes, per table
+ */
+export async function warmTermLists(
+  ctx: CatalogContext,
+  signal?: AbortSignal,
+): Promise<{ tools: { lists: number; bytes: number }; servers: { lists: number; bytes: number } }> {
+  const out = { tools: { lists: 0, bytes: 0 }, servers: { lists: 0, bytes: 0 } };
+  for (const kind of ["servers", "tools"] as const) {
+    const start = ctx.store.termListBytes(kind);
+    const terms = ctx.store.commonTerms(kind);
+    // One lexical pass first: the store's per-table state (authority priors, flags, scratch
+    // arrays) is built on the first one, about 0.2 s for the servers.
+    if (terms.length > 0 && !signal?.aborted) {
+      const q = terms[0]!.slice(1, -1);
+      await inTurn(() =>
+        signal?.aborted ||
+        (kind === "tools" ? ctx.store.lexicalTools(q, {}) : ctx.store.lexicalServers(q, {}))
+      );
+    }
+    for (const term of terms) {
+      if (signal?.aborted) return out;
+      if (ctx.store.termListBytes(kind) - start >= WARM_TERM_BYTES) break;
+      // Checked again in the turn: the catalog may have been closed while the job waited.
+      await inTurn(() => signal?.aborted || ctx.store.readTermList(kind, term));
+      out[kind].lists++;
+    }
+    out[kind].bytes = ctx.store.termListBytes(kind) - start;
+  }
+  return out;
 }
 
 /**

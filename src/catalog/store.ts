@@ -15,7 +15,7 @@
  * @module
  */
 import type { DatabaseSync, SQLInputValue } from "node:sqlite";
-import { openCatalog, SCHEMA_VERSION } from "./db.ts";
+import { FtsStemmer, openCatalog, SCHEMA_VERSION } from "./db.ts";
 import { ByteLru } from "./lru.ts";
 import { AUTHORITY_WEIGHT } from "./authority.ts";
 import { toolNameKeys } from "./name_keys.ts";
@@ -35,9 +35,17 @@ export const SERVER_WEIGHTS = [10, 6, 3, 3, 1, 0.5] as const;
 const CANDIDATES = 400;
 /**
  * Budget of the per-term BM25 lists of each table, bytes (12 bytes per matching row: about
- * 700,000 postings; the most common words of the server catalog match up to 15,000 rows).
+ * 1.4 million postings; the most common words of the server catalog match up to 15,000 rows).
+ * A server fills up to {@link WARM_TERM_BYTES} of it with the common words' lists when it
+ * starts; the rest holds the lists that queries read.
  */
-export const TERM_CACHE_BYTES = 8 * 1024 * 1024;
+export const TERM_CACHE_BYTES = 24 * 1024 * 1024;
+
+/** Budget of the query word → stem cache of the term lists' keys, bytes (about 20,000 words). */
+const STEM_CACHE_BYTES = 2 * 1024 * 1024;
+
+/** Most bytes of each table's term lists read when a server starts (`warmTermLists`). */
+export const WARM_TERM_BYTES = 12 * 1024 * 1024;
 /** Budget of the cached id sets of filters, bytes (about 35 KB per server filter). */
 export const FILTER_CACHE_BYTES = 8 * 1024 * 1024;
 /** How many entries named by the query (the exact tier) are taken beyond the FTS candidates. */
@@ -122,6 +130,29 @@ export interface FacetCount {
 }
 
 /**
+ * The words of a text as {@link queryTerms} sees them: lowercase, diacritics removed, split at
+ * every character that is not a letter or a digit.
+ *
+ * @param text any text
+ * @returns its words in order, repeats kept, e.g. `["let", "my", "agent", "query", "postgres"]`
+ */
+export function queryWords(text: string): string[] {
+  return text.toLowerCase().normalize("NFKD").replace(/[\u0300-\u036f]/g, "")
+    .split(/[^\p{L}\p{N}]+/u).filter((w) => w.length > 0);
+}
+
+/**
+ * Whether a word is a stopword, which {@link queryTerms} leaves out of a query that has other
+ * words.
+ *
+ * @param word a lowercase word of {@link queryWords}
+ * @returns true for `and`, `the`, `server`, `mcp`, …
+ */
+export function isStopword(word: string): boolean {
+  return STOPWORDS.has(word);
+}
+
+/**
  * Splits a free-text query into FTS5 terms: lowercase words of letters and digits, stopwords
  * dropped (unless nothing else is left), at most 12 terms, each quoted so FTS5 syntax characters
  * in user input are never interpreted.
@@ -130,8 +161,7 @@ export interface FacetCount {
  * @returns quoted terms, e.g. `['"agent"', '"query"', '"postgres"']`; empty for a blank query
  */
 export function queryTerms(q: string): string[] {
-  const words = q.toLowerCase().normalize("NFKD").replace(/[\u0300-\u036f]/g, "")
-    .split(/[^\p{L}\p{N}]+/u).filter((w) => w.length > 0);
+  const words = queryWords(q);
   const meaningful = words.filter((w) => !STOPWORDS.has(w));
   const chosen = [...new Set(meaningful.length > 0 ? meaningful : words)].slice(0, 12);
   return chosen.map((w) => `"${w}"`);
@@ -290,6 +320,8 @@ export class CatalogStore {
   #indexes = new Map<string, VectorIndex>();
   #once = new Map<string, unknown>();
   #terms = new Map<string, ByteLru<string, { ids: Int32Array; scores: Float64Array }>>();
+  #stemmer: FtsStemmer | undefined;
+  #stems = new ByteLru<string, string>(STEM_CACHE_BYTES);
   #scratchOf = new Map<string, _Scratch>();
   #filters = new ByteLru<string, { ids: Int32Array; mask: Uint8Array }>(FILTER_CACHE_BYTES);
   #flags = new Map<string, _Flagged>();
@@ -328,6 +360,8 @@ export class CatalogStore {
   /** Closes the database. */
   close(): void {
     this.db.close();
+    this.#stemmer?.close();
+    this.#stemmer = undefined;
   }
 
   /** A value computed once per open catalog (the catalog is read-only while it is open). */
@@ -350,6 +384,32 @@ export class CatalogStore {
 
   #get(sql: string, ...params: SQLInputValue[]): Record<string, unknown> | undefined {
     return this.#prepare(sql).get(...params) as Record<string, unknown> | undefined;
+  }
+
+  /**
+   * The FTS terms of the table's most common words (`common_words` in `meta`, written by the
+   * catalog writer: `COMMON_WORD_MIN_DOCS` in `writer.ts`; most common first),
+   * whose BM25 lists are the slowest to read; empty for a catalog written before it existed.
+   *
+   * @param table `tools` or `servers`
+   * @returns quoted terms, as {@link queryTerms} gives them
+   */
+  commonTerms(table: "tools" | "servers"): string[] {
+    const all = this.#memo("common_words", () => {
+      const raw = this.meta("common_words");
+      return raw === undefined ? {} : JSON.parse(raw) as Record<string, string[]>;
+    });
+    return (all[table] ?? []).map((w) => `"${w}"`);
+  }
+
+  /**
+   * Bytes held by the table's in-memory BM25 term lists (see {@link CatalogStore.readTermList}).
+   *
+   * @param table `tools` or `servers`
+   * @returns bytes, as the cache counts them (12 per posting)
+   */
+  termListBytes(table: "tools" | "servers"): number {
+    return this.#terms.get(table)?.bytes ?? 0;
   }
 
   /** A value of the `meta` table (`built_at`, `report`, `schema_version`), or `undefined`. */
@@ -762,7 +822,14 @@ export class CatalogStore {
    */
   uncachedTerms(table: "tools" | "servers", q: string): string[] {
     const cache = this.#terms.get(table);
-    return queryTerms(q).filter((term) => !cache?.has(term));
+    const keys = new Set<string>();
+    return queryTerms(q).filter((term) => {
+      // Words with one stem share a list: it is read once.
+      const key = this.#termKey(term);
+      if (cache?.has(key) || keys.has(key)) return false;
+      keys.add(key);
+      return true;
+    });
   }
 
   /**
@@ -1235,7 +1302,8 @@ export class CatalogStore {
   ): { ids: Int32Array; scores: Float64Array } {
     let cache = this.#terms.get(table);
     if (!cache) this.#terms.set(table, cache = new ByteLru(TERM_CACHE_BYTES));
-    const hit = cache.get(term);
+    const key = this.#termKey(term);
+    const hit = cache.get(key);
     if (hit) return hit;
     const sql = `SELECT rowid, -bm25(${table}_fts, ${weights.join(", ")})
        FROM ${table}_fts WHERE ${table}_fts MATCH ?`;
@@ -1252,8 +1320,22 @@ export class CatalogStore {
       ids: Int32Array.from(rows, (r) => r[0]),
       scores: Float64Array.from(rows, (r) => r[1]),
     };
-    cache.set(term, list, rows.length * 12 + term.length * 2 + 100);
+    cache.set(key, list, rows.length * 12 + key.length * 2 + 100);
     return list;
+  }
+
+  /**
+   * The key of a query term's BM25 list: its index term (the Porter stem the FTS tokenizer makes
+   * of it, `FtsStemmer`), so `generate` and `generation`, or `ios` and `io`, share one list; the
+   * quoted word itself when the tokenizer makes more or fewer than one term of it.
+   */
+  #termKey(term: string): string {
+    const hit = this.#stems.get(term);
+    if (hit !== undefined) return hit;
+    const terms = (this.#stemmer ??= new FtsStemmer()).terms(term.slice(1, -1));
+    const key = terms.length === 1 ? terms[0]! : term;
+    this.#stems.set(term, key, (term.length + key.length) * 2 + 64);
+    return key;
   }
 
   /** Per-row accumulators of a table for {@link CatalogStore.#lexicalPlain} (zero between uses). */

@@ -20,7 +20,7 @@ import { openCatalog, SCHEMA_SQL, SCHEMA_VERSION, vectorSchemaSql } from "./db.t
 import { serverPopularity, toolPopularity } from "./popularity.ts";
 import { serverAuthority, toolAuthority } from "./authority.ts";
 import { serverNameKeys, toolNameKeys } from "./name_keys.ts";
-import { CatalogStore } from "./store.ts";
+import { CatalogStore, isStopword, queryWords } from "./store.ts";
 import {
   type ChangeRow,
   type ChangeState,
@@ -76,6 +76,37 @@ function _blob(v: Float32Array): Uint8Array {
 }
 
 /** Splits identifiers like `io.github.owner/repo-name` into words for full-text search. */
+/**
+ * A word in at least this many entries of a table is listed in `meta.common_words`: its BM25 list
+ * (the postings of its stem) is one of the slow ones to read, so a server reads them when it
+ * starts (`warmTermLists` in `ranking.ts`) instead of on a user's first query with that word.
+ */
+export const COMMON_WORD_MIN_DOCS = 100;
+
+/** Most words listed per table in `meta.common_words`. */
+export const COMMON_WORDS_MAX = 1500;
+
+/**
+ * Counts, per word of {@link queryWords}, the entries whose indexed text holds it.
+ */
+class _WordCounter {
+  #docs = new Map<string, number>();
+
+  /** Counts one entry's indexed text (each word once). */
+  add(...fields: string[]): void {
+    for (const w of new Set(queryWords(fields.join(" ")))) {
+      if (!isStopword(w)) this.#docs.set(w, (this.#docs.get(w) ?? 0) + 1);
+    }
+  }
+
+  /** Words in at least {@link COMMON_WORD_MIN_DOCS} entries, most common first (ties by word). */
+  common(): string[] {
+    return [...this.#docs].filter(([, n]) => n >= COMMON_WORD_MIN_DOCS)
+      .sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))
+      .slice(0, COMMON_WORDS_MAX).map(([w]) => w);
+  }
+}
+
 function _words(value: string): string {
   return value.replace(/[./_@:-]+/g, " ");
 }
@@ -104,8 +135,9 @@ export async function writeCatalog(path: string, data: CatalogData): Promise<Wri
       db.exec("PRAGMA journal_mode = OFF; PRAGMA synchronous = NORMAL;");
       db.exec(SCHEMA_SQL);
       db.exec("BEGIN");
-      _writeTools(db, data);
-      _writeServers(db, data);
+      const words = { tools: new _WordCounter(), servers: new _WordCounter() };
+      _writeTools(db, data, words.tools);
+      _writeServers(db, data, words.servers);
       const price = db.prepare("INSERT INTO prices (id, provider, model, doc) VALUES (?, ?, ?, ?)");
       for (const p of data.prices) price.run(p.id, p.provider, p.model, JSON.stringify(p));
       const meta = db.prepare("INSERT INTO meta (key, value) VALUES (?, ?)");
@@ -114,6 +146,10 @@ export async function writeCatalog(path: string, data: CatalogData): Promise<Wri
       meta.run("report", JSON.stringify(data.report));
       meta.run("sources", JSON.stringify(data.sources));
       meta.run("changes", JSON.stringify(stats));
+      meta.run(
+        "common_words",
+        JSON.stringify({ tools: words.tools.common(), servers: words.servers.common() }),
+      );
       _writeChanges(db, changes);
       if (data.vectors) {
         const v = data.vectors;
@@ -229,7 +265,7 @@ async function _fsync(path: string, folder = false): Promise<void> {
 
 type _Db = ReturnType<typeof openCatalog>;
 
-function _writeTools(db: _Db, data: CatalogData): void {
+function _writeTools(db: _Db, data: CatalogData, words: _WordCounter): void {
   const row = db.prepare(
     `INSERT INTO tools (id, slug, name, name_key, category, category_key, pricing, has_free_tier,
        popularity, authority, adult, spam, doc)
@@ -259,18 +295,19 @@ function _writeTools(db: _Db, data: CatalogData): void {
       JSON.stringify(t),
     );
     for (const n of [t.name, ...t.aliases ?? []]) for (const k of toolNameKeys(n)) key.run(k, id);
-    fts.run(
-      id,
+    const text = [
       `${t.name} ${_words(t.slug)}`,
       t.tags.join(" | "),
       t.categories.join(" | "),
       [t.description, t.longDescription ?? ""].join("\n"),
       [...t.keyFeatures, ...t.useCases].join(" | "),
-    );
+    ] as const;
+    fts.run(id, ...text);
+    words.add(...text);
   });
 }
 
-function _writeServers(db: _Db, data: CatalogData): void {
+function _writeServers(db: _Db, data: CatalogData, words: _WordCounter): void {
   const row = db.prepare(
     `INSERT INTO servers (id, name, title, title_key, hosting, popularity, authority, canonical_id,
        adult, spam, doc)
@@ -312,14 +349,15 @@ function _writeServers(db: _Db, data: CatalogData): void {
     }
     for (const t of s.transports) facet.run(id, "transport", t, t);
     for (const p of s.packages) facet.run(id, "registryType", p.registryType, p.registryType);
-    fts.run(
-      id,
+    const text = [
       s.title,
       _words(s.name),
       s.tags.join(" | "),
       s.categories.join(" | "),
       s.description,
       s.tools.map((t) => `${t.name} ${t.description ?? ""}`).join("\n").slice(0, 4000),
-    );
+    ] as const;
+    fts.run(id, ...text);
+    words.add(...text);
   });
 }

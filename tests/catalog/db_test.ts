@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { openCatalog } from "../../src/catalog/db.ts";
+import { FtsStemmer, openCatalog } from "../../src/catalog/db.ts";
 
 Deno.test("the serving connection has sqlite-vec loaded and extension loading off", () => {
   // Opened read-only, as the server opens the catalog.
@@ -20,4 +20,18 @@ Deno.test("the serving connection has sqlite-vec loaded and extension loading of
   const writable = openCatalog(":memory:", { readOnly: false });
   assert.throws(() => writable.loadExtension("/tmp/x.so"), /loading is off/);
   writable.close();
+});
+
+Deno.test("FtsStemmer gives the index terms of the catalog's tokenizer", () => {
+  const stemmer = new FtsStemmer();
+  try {
+    assert.deepEqual(stemmer.terms("debugging"), ["debug"]);
+    assert.deepEqual(stemmer.terms("ios"), ["io"]);
+    assert.deepEqual(stemmer.terms("Généré"), ["gener"]);
+    assert.deepEqual(stemmer.terms("generation"), stemmer.terms("generate"));
+    assert.deepEqual(stemmer.terms("--"), []);
+    assert.deepEqual(stemmer.terms("two words"), ["two", "word"]);
+  } finally {
+    stemmer.close();
+  }
 });

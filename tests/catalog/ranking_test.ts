@@ -156,3 +156,20 @@ Deno.test("a search reads each term list it lacks once, then finds every list in
   assert.deepEqual(again.results.map((r) => r.name), before.results.map((r) => r.name));
   assert.equal(again.total, before.total);
 });
+
+Deno.test("words with one stem share one term list, read once", async () => {
+  const fresh = await fixtureContext();
+  // `generate`, `generation` and `generated` are all the index term `gener`.
+  assert.deepEqual(fresh.store.uncachedTerms("servers", "generate generation images"), [
+    '"generate"',
+    '"images"',
+  ]);
+  fresh.store.readTermList("servers", '"generation"');
+  assert.deepEqual(fresh.store.uncachedTerms("servers", "generated images"), ['"images"']);
+  const shared = await searchServers(fresh, { q: "generated images", mode: "lexical" });
+  const alone = await searchServers(await fixtureContext(), {
+    q: "generated images",
+    mode: "lexical",
+  });
+  assert.deepEqual(shared.results.map((r) => r.name), alone.results.map((r) => r.name));
+});

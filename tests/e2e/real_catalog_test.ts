@@ -5,6 +5,8 @@ import { loadTaxonomyLabels } from "../../src/ingest/leaf_model.ts";
 import { PRICE_ADAPTERS, SERVER_ADAPTERS, TOOL_ADAPTERS } from "../../src/ingest/sources/mod.ts";
 import { okJson } from "../_http.ts";
 import { realCatalog, SOURCES_DIR } from "../_helpers.ts";
+import { closeContext, openContext } from "../../src/catalog/context.ts";
+import { WARM_TERM_BYTES } from "../../src/catalog/store.ts";
 
 const real = await realCatalog();
 const app = createApp({ ctx: real.ctx });
@@ -249,5 +251,27 @@ Deno.test("hand-labelled entries keep their labels, and the report counts the mo
   for (const [name, leaf] of Object.entries(labels.servers).slice(0, 100)) {
     const primary = real.ctx.store.serverByName(name)!.taxonomy!.primary;
     assert.deepEqual([primary.leafId, primary.method, primary.score], [leaf, "label", 1], name);
+  }
+});
+
+Deno.test("the catalog lists each table's common words, and a server reads their lists first", async () => {
+  const { path } = await realCatalog();
+  // A context of its own: the warm-up fills its term lists.
+  const ctx = await openContext(path, "http://test.local", { warmTermLists: true });
+  try {
+    const servers = ctx.store.commonTerms("servers");
+    const tools = ctx.store.commonTerms("tools");
+    assert.ok(servers.length > 500, `${servers.length} common server words`);
+    assert.ok(tools.length > 100, `${tools.length} common tool words`);
+    for (const w of ['"github"', '"data"', '"api"']) assert.ok(servers.includes(w), w);
+    assert.ok(!servers.includes('"mcp"') && !servers.includes('"and"'), "stopwords are left out");
+    const warmed = await ctx.warming!.done;
+    assert.equal(warmed.servers.lists, servers.length, "every common server word's list is read");
+    assert.ok(warmed.servers.bytes <= WARM_TERM_BYTES + 200_000, `${warmed.servers.bytes} bytes`);
+    // A query of common words, and of other forms of them (same stems), reads nothing more.
+    assert.deepEqual(ctx.store.uncachedTerms("servers", "github data api"), []);
+    assert.deepEqual(ctx.store.uncachedTerms("servers", "ios integrations"), []);
+  } finally {
+    closeContext(ctx);
   }
 });
