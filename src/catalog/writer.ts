@@ -75,7 +75,6 @@ function _blob(v: Float32Array): Uint8Array {
   return new Uint8Array(v.buffer, v.byteOffset, v.byteLength);
 }
 
-/** Splits identifiers like `io.github.owner/repo-name` into words for full-text search. */
 /**
  * A word in at least this many entries of a table is listed in `meta.common_words`: its BM25 list
  * (the postings of its stem) is one of the slow ones to read, so a server reads them when it
@@ -107,6 +106,7 @@ class _WordCounter {
   }
 }
 
+/** Splits identifiers like `io.github.owner/repo-name` into words for full-text search. */
 function _words(value: string): string {
   return value.replace(/[./_@:-]+/g, " ");
 }
