@@ -7,6 +7,7 @@
 import assert from "node:assert/strict";
 import { type CatalogContext, openContext } from "../src/catalog/context.ts";
 import { buildCatalog, type IngestReport } from "../src/ingest/build.ts";
+import { tempDir } from "./_temp.ts";
 
 /**
  * The sources root used by tests: `TOOLATLAS_SOURCES`, else `../shared/data` next to the repo.
@@ -33,7 +34,7 @@ let _real: Promise<RealCatalog> | undefined;
  */
 export function realCatalog(): Promise<RealCatalog> {
   _real ??= (async () => {
-    const dir = await Deno.makeTempDir({ prefix: "toolatlas-real-" });
+    const dir = await tempDir({ prefix: "toolatlas-real-" });
     const path = `${dir}/catalog.db`;
     // Without embeddings: a cold embed of ~39,000 entries takes minutes; semantic ranking is
     // tested on fixtures and measured by `deno task eval`.
@@ -98,8 +99,8 @@ export async function withSourcesCopy<T>(
   folder: string,
   fn: (copy: SourcesCopy) => Promise<T>,
 ): Promise<T> {
-  const root = await Deno.makeTempDir({ prefix: "toolatlas-sources-" });
-  const out = await Deno.makeTempDir({ prefix: "toolatlas-rebuild-" });
+  const root = await tempDir({ prefix: "toolatlas-sources-" });
+  const out = await tempDir({ prefix: "toolatlas-rebuild-" });
   const dir = `${root}/${folder}`;
   const path = `${out}/catalog.db`;
   try {

@@ -11,6 +11,7 @@ import {
 import { createApp } from "../../src/http/app.ts";
 import { fixtureContext } from "../fixtures/catalog.ts";
 import { mcpPost, toolCall } from "../_mcp.ts";
+import { tempDir } from "../_temp.ts";
 
 const ctx = await fixtureContext();
 const FROM = { remoteAddr: { hostname: "203.0.113.7", port: 40000, transport: "tcp" } };
@@ -61,7 +62,7 @@ async function accessOver(options: { tiersJson?: string; clock?: () => Date } = 
 }
 
 Deno.test("quota counters carry an expiry after every increment, counted from the bucket's start", async () => {
-  const dir = await Deno.makeTempDir({ prefix: "toolatlas-kv-expiry-" });
+  const dir = await tempDir({ prefix: "toolatlas-kv-expiry-" });
   const path = `${dir}/kv.sqlite3`;
   const access = await openAccess({ kvPath: path });
   const subject = { kind: "ip" as const, id: "203.0.113.7" };

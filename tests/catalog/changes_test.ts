@@ -14,6 +14,7 @@ import { CatalogStore } from "../../src/catalog/store.ts";
 import { scoreServer } from "../../src/ingest/trust.ts";
 import { PRICES, server, SERVERS, TOOLS } from "../fixtures/catalog.ts";
 import type { CatalogServer } from "../../src/model/server.ts";
+import { tempDir } from "../_temp.ts";
 
 const T1 = "2026-01-01T00:00:00.000Z";
 const T2 = "2026-01-02T00:00:00.000Z";
@@ -190,7 +191,7 @@ Deno.test("trackChanges() refuses a bad build time and duplicate keys", () => {
 });
 
 Deno.test("writeCatalog() carries history from the catalog it replaces, and readChangeState() reads it", async () => {
-  const dir = await Deno.makeTempDir({ prefix: "toolatlas-changes-" });
+  const dir = await tempDir({ prefix: "toolatlas-changes-" });
   const path = `${dir}/catalog.db`;
   const data = (servers: CatalogServer[], builtAt: string) => ({
     tools: TOOLS,

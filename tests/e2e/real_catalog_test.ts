@@ -7,6 +7,7 @@ import { okJson } from "../_http.ts";
 import { realCatalog, SOURCES_DIR } from "../_helpers.ts";
 import { closeContext, openContext } from "../../src/catalog/context.ts";
 import { WARM_TERM_BYTES } from "../../src/catalog/store.ts";
+import { tempDir } from "../_temp.ts";
 
 const real = await realCatalog();
 const app = createApp({ ctx: real.ctx });
@@ -47,7 +48,7 @@ Deno.test("re-running the merge gives the same counts", async () => {
 });
 
 Deno.test("a failed ingest leaves the previous catalog in place", async () => {
-  const dir = await Deno.makeTempDir();
+  const dir = await tempDir();
   const path = `${dir}/catalog.db`;
   await Deno.writeTextFile(path, "previous catalog");
   await assert.rejects(

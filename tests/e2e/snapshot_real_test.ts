@@ -13,10 +13,11 @@ import { createSnapshot } from "../../src/snapshot/archive.ts";
 import { loadQueries } from "../eval/run_eval.ts";
 import { realCatalog } from "../_helpers.ts";
 import { okJson } from "../_http.ts";
+import { tempDir } from "../_temp.ts";
 
 const real = await realCatalog();
 const source = createApp({ ctx: real.ctx });
-const work = await Deno.makeTempDir({ prefix: "toolatlas-snapshot-real-" });
+const work = await tempDir({ prefix: "toolatlas-snapshot-real-" });
 const { path: snapshot } = await createSnapshot(real.path, { outDir: work });
 
 /** A free TCP port on 127.0.0.1. */
@@ -82,7 +83,7 @@ async function serve(catalogPath: string, snapshotFile: string) {
 }
 
 Deno.test("a server started from a snapshot in an empty folder answers like the source", async () => {
-  const folder = await Deno.makeTempDir({ dir: work });
+  const folder = await tempDir({ dir: work });
   const second = await serve(`${folder}/catalog.db`, snapshot);
   try {
     assert.match(second.log.join(""), /installed snapshot of/);
@@ -105,7 +106,7 @@ Deno.test("a server started from a snapshot in an empty folder answers like the 
 });
 
 Deno.test("a damaged snapshot is refused and the catalog in place keeps serving", async () => {
-  const folder = await Deno.makeTempDir({ dir: work });
+  const folder = await tempDir({ dir: work });
   const bytes = await Deno.readFile(snapshot);
   const damaged = `${work}/damaged.tar.gz`;
   const copy = bytes.slice();
@@ -125,7 +126,7 @@ Deno.test("a damaged snapshot is refused and the catalog in place keeps serving"
     await second.stop();
   }
   // Without a catalog to fall back on, serve refuses to start.
-  const empty = await Deno.makeTempDir({ dir: work });
+  const empty = await tempDir({ dir: work });
   const status = await new Deno.Command(Deno.execPath(), {
     args: ["run", "--unstable-kv", "-A", new URL("../../main.ts", import.meta.url).pathname],
     env: {
@@ -142,7 +143,7 @@ Deno.test("a damaged snapshot is refused and the catalog in place keeps serving"
 });
 
 Deno.test("an Enterprise export of every server has one valid details line per server", async () => {
-  const kvDir = await Deno.makeTempDir({ dir: work });
+  const kvDir = await tempDir({ dir: work });
   const access = await openAccess({ kvPath: `${kvDir}/kv.sqlite3` });
   const app = createApp({ ctx: real.ctx, access });
   const key = (await access.keys.create("enterprise", "export test")).secret;

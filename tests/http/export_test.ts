@@ -3,9 +3,10 @@ import { openAccess } from "../../src/access/access.ts";
 import { createApp } from "../../src/http/app.ts";
 import { PriceRecord, ServerDetailsOutput, ToolDetailsOutput } from "../../src/catalog/schemas.ts";
 import { fixtureContext } from "../fixtures/catalog.ts";
+import { tempDir } from "../_temp.ts";
 
 const ctx = await fixtureContext();
-const kvDir = await Deno.makeTempDir({ prefix: "toolatlas-export-kv-" });
+const kvDir = await tempDir({ prefix: "toolatlas-export-kv-" });
 const access = await openAccess({ kvPath: `${kvDir}/kv.sqlite3` });
 const app = createApp({ ctx, access });
 const bearer = async (tier: "pro" | "enterprise") => ({

@@ -9,6 +9,7 @@ import { createApp } from "../../src/http/app.ts";
 import { server } from "../fixtures/catalog.ts";
 import { expectProblem, getJson, type Requester } from "../_http.ts";
 import type { CatalogServer } from "../../src/model/server.ts";
+import { tempDir } from "../_temp.ts";
 
 const T1 = "2026-01-01T00:00:00.000Z";
 const T2 = "2026-02-01T00:00:00.000Z";
@@ -111,7 +112,7 @@ async function build(path: string, servers: CatalogServer[], builtAt: string) {
   await writeCatalog(path, { tools: [], servers, prices: [], sources: [], report: {}, builtAt });
 }
 
-const dir = await Deno.makeTempDir({ prefix: "toolatlas-registry-" });
+const dir = await tempDir({ prefix: "toolatlas-registry-" });
 await build(`${dir}/catalog.db`, SERVERS, T1);
 const ctx: CatalogContext = await openContext(`${dir}/catalog.db`, "http://test.local");
 const app = createApp({ ctx });

@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import type { EntrySignals } from "../../src/ingest/classify.ts";
 import { LeafModel, loadTaxonomyLabels } from "../../src/ingest/leaf_model.ts";
+import { tempDir } from "../_temp.ts";
 
 /** Signals over 4 leaves: rule evidence for one leaf (or none) and some token features. */
 function signals(features: string[], evidenceFor?: number): EntrySignals {
@@ -55,7 +56,7 @@ Deno.test("training rejects an empty label set and a leaf out of range", () => {
 });
 
 Deno.test("a labels file that is not an object of id → leaf maps is refused with its path", async () => {
-  const dir = await Deno.makeTempDir();
+  const dir = await tempDir();
   const url = new URL(`file://${dir}/labels.json`);
   await Deno.writeTextFile(
     url,

@@ -5,6 +5,7 @@ import { z } from "zod";
 import { classifyFailure } from "../../src/probe/classify.ts";
 import { probeProcess, probeRemote } from "../../src/probe/probe.ts";
 import { sandboxCommand } from "../../src/probe/sandbox.ts";
+import { tempDir } from "../_temp.ts";
 
 const REPO = new URL("../../", import.meta.url).pathname.replace(/\/$/, "");
 const FIXTURE = new URL("../fixtures/probe/server.ts", import.meta.url).pathname;
@@ -27,7 +28,7 @@ function alive(pid: number): boolean {
 
 /** Probes the fixture in one mode inside the sandbox, checking its process is gone after. */
 async function probeFixture(mode: string, initMs = 20_000) {
-  const dir = await Deno.makeTempDir({ prefix: "toolatlas-probe-test-" });
+  const dir = await tempDir({ prefix: "toolatlas-probe-test-" });
   try {
     const spec = sandboxCommand(FIXTURE, [mode], {
       dir,

@@ -5,6 +5,7 @@ import type { ProbeRecord } from "../../src/model/probe.ts";
 import { writeProbeStore } from "../../src/probe/store.ts";
 import { launchInputs, selectTargets } from "../../src/probe/targets.ts";
 import { server } from "../fixtures/catalog.ts";
+import { tempDir } from "../_temp.ts";
 
 /** A stored probe of an npm package. */
 function record(identifier: string, over: Partial<ProbeRecord> = {}): ProbeRecord {
@@ -32,7 +33,7 @@ function record(identifier: string, over: Partial<ProbeRecord> = {}): ProbeRecor
 }
 
 Deno.test("writeProbeStore() writes one sorted line per target; readProbeStore() skips bad lines", async () => {
-  const dir = await Deno.makeTempDir();
+  const dir = await tempDir();
   try {
     const path = `${dir}/probes.jsonl`;
     assert.deepEqual(await readProbeStore(path), { records: [], skipped: 0 }, "missing file");

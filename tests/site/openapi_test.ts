@@ -5,9 +5,10 @@ import { openAccess } from "../../src/access/access.ts";
 import { createApp } from "../../src/http/app.ts";
 import type { JsonObject } from "../../src/http/openapi.ts";
 import { fixtureContext } from "../fixtures/catalog.ts";
+import { tempDir } from "../_temp.ts";
 
 const ctx = await fixtureContext();
-const kvDir = await Deno.makeTempDir({ prefix: "toolatlas-openapi-kv-" });
+const kvDir = await tempDir({ prefix: "toolatlas-openapi-kv-" });
 const access = await openAccess({ kvPath: `${kvDir}/kv.sqlite3` });
 const app = createApp({ ctx, access });
 const enterprise = (await access.keys.create("enterprise", "openapi test")).secret;

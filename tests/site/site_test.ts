@@ -11,6 +11,7 @@ import { API_OPERATIONS } from "../../src/http/openapi.ts";
 import { jsonLdText } from "../../src/site/layout.tsx";
 import { formatTokens, formatUsd } from "../../src/site/prices_page.tsx";
 import { fixtureContext, PRICES, server, SERVERS, tool, TOOLS } from "../fixtures/catalog.ts";
+import { tempDir } from "../_temp.ts";
 
 const ctx = await fixtureContext();
 const app = createApp({ ctx });
@@ -350,7 +351,7 @@ Deno.test("site: HEAD of a page answers without a body", async () => {
 });
 
 Deno.test("site: pages never count against API quotas", async () => {
-  const dir = await Deno.makeTempDir({ prefix: "toolatlas-site-kv-" });
+  const dir = await tempDir({ prefix: "toolatlas-site-kv-" });
   const access = await openAccess({
     kvPath: `${dir}/kv.sqlite3`,
     tiersJson: JSON.stringify({ free: { perDay: 1 } }),
@@ -388,7 +389,7 @@ Deno.test("jsonLdText() escapes characters that could close the script element",
 
 /** A catalog whose names and descriptions try to inject markup. */
 async function hostileContext(): Promise<CatalogContext> {
-  const dir = await Deno.makeTempDir({ prefix: "toolatlas-site-xss-" });
+  const dir = await tempDir({ prefix: "toolatlas-site-xss-" });
   const path = `${dir}/catalog.db`;
   await writeCatalog(path, {
     tools: [

@@ -13,10 +13,11 @@ import { SNAPSHOT_FORMAT_VERSION, SnapshotManifest } from "../../src/snapshot/ma
 import { SCHEMA_VERSION } from "../../src/catalog/db.ts";
 import { CatalogStore } from "../../src/catalog/store.ts";
 import { fixtureContext } from "../fixtures/catalog.ts";
+import { tempDir } from "../_temp.ts";
 
 const ctx = await fixtureContext();
 const catalog = ctx.store.path!;
-const work = await Deno.makeTempDir({ prefix: "toolatlas-snapshot-test-" });
+const work = await tempDir({ prefix: "toolatlas-snapshot-test-" });
 const { path: good, manifest } = await createSnapshot(catalog, { outDir: `${work}/out` });
 
 /** Asserts that `promise` fails with a SnapshotError of `problem`. */
@@ -30,7 +31,7 @@ async function refused(promise: Promise<unknown>, problem: SnapshotProblem): Pro
 
 /** A snapshot rebuilt from the good one's files after `change` edits them in a folder. */
 async function tampered(name: string, change: (dir: string) => Promise<void>): Promise<string> {
-  const dir = await Deno.makeTempDir({ dir: work });
+  const dir = await tempDir({ dir: work });
   await tar.extract({ file: good, cwd: dir });
   await change(dir);
   const file = `${work}/${name}.tar.gz`;
@@ -58,7 +59,7 @@ Deno.test("a snapshot holds the manifest, the licence notices and the catalog, a
 });
 
 Deno.test("install puts the verified catalog in place, and says when it already is", async () => {
-  const dir = await Deno.makeTempDir({ dir: work });
+  const dir = await tempDir({ dir: work });
   const target = `${dir}/catalog.db`;
   const first = await installSnapshot(good, target);
   assert.equal(first.installed, true);
@@ -97,7 +98,7 @@ Deno.test("damaged, truncated and mismatched snapshots are refused and change no
     await Deno.remove(`${dir}/catalog.db`);
   });
 
-  const dir = await Deno.makeTempDir({ dir: work });
+  const dir = await tempDir({ dir: work });
   const target = `${dir}/catalog.db`;
   await Deno.writeTextFile(target, "the previous catalog");
   for (
@@ -122,7 +123,7 @@ Deno.test("damaged, truncated and mismatched snapshots are refused and change no
 });
 
 Deno.test("serve finds a snapshot given, next to the executable, or none", async () => {
-  const dir = await Deno.makeTempDir({ dir: work });
+  const dir = await tempDir({ dir: work });
   const exec = `${dir}/toolatlas`;
   const none = new URL(`file://${dir}/not-bundled.tar.gz`);
   assert.equal(await findSnapshot("given.tar.gz", exec, none), "given.tar.gz");

@@ -18,6 +18,7 @@ import type { SourceAdapter, SourceServer } from "../../../src/ingest/types.ts";
 import type { SourcePrice } from "../../../src/model/price.ts";
 import type { SourceInfo } from "../../../src/model/source.ts";
 import { SOURCES_DIR } from "../../_helpers.ts";
+import { tempDir } from "../../_temp.ts";
 
 /** What one adapter read from a sources root, with the counts it reported. */
 export interface AdapterRead<T> {
@@ -341,7 +342,7 @@ export async function withSourceFixture<R>(
   files: Record<string, string>,
   fn: (root: string) => Promise<R>,
 ): Promise<R> {
-  const root = await Deno.makeTempDir();
+  const root = await tempDir();
   try {
     for (const [path, text] of Object.entries(files)) {
       const slash = path.lastIndexOf("/");
