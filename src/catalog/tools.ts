@@ -26,6 +26,7 @@ import {
 } from "./schemas.ts";
 import { confidenceOf, evidenceOf } from "./confidence.ts";
 import { memo } from "./memo.ts";
+import { inTurn } from "./cpu_queue.ts";
 import { rank, type Signal } from "./ranking.ts";
 import { queryTerms } from "./store.ts";
 import { ALL_GRANTS, type Grants, searchInputFor } from "./grants.ts";
@@ -146,10 +147,11 @@ async function _searchTools(
   const page = p.q === undefined || queryTerms(p.q).length === 0
     ? ctx.store.browseTools(filter, p.limit, p.offset)
     : await rank(ctx, "tools", p.q, filter, p.mode, p.limit, p.offset);
-  return {
+  // The page is built in a turn of its own, like the ranking (see `_search` in `servers.ts`).
+  return await inTurn(() => ({
     results: ctx.store.toolsByIds(page.ids).map((t) => toToolRecord(ctx, t)),
     total: page.total,
-  };
+  }));
 }
 
 /** Platforms recognized in features and tags to derive `integrations`. */
@@ -459,6 +461,14 @@ async function _recommend(
   adult: boolean,
 ): Promise<z.infer<typeof RecommendOutput>> {
   const page = await rank(ctx, "tools", query, adult ? { adult } : {}, "hybrid", limit, 0);
+  return await inTurn(() => _recommendations(ctx, query, page));
+}
+
+function _recommendations(
+  ctx: CatalogContext,
+  query: string,
+  page: { ids: number[]; total: number; signals: Map<number, Signal> },
+): z.infer<typeof RecommendOutput> {
   const tools = ctx.store.toolsByIds(page.ids);
   const terms = queryTerms(query);
   const recommendations = tools.map((tool, i) => {
