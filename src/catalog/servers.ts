@@ -21,7 +21,7 @@ import {
 import { confidenceOf, evidenceOf } from "./confidence.ts";
 import { inTurn } from "./cpu_queue.ts";
 import { memo } from "./memo.ts";
-import { rank, type Signal } from "./ranking.ts";
+import { rank, type RankedPage, type Signal } from "./ranking.ts";
 import { queryTerms, type ServerFilter } from "./store.ts";
 import { ALL_GRANTS, type Grants, searchInputFor } from "./grants.ts";
 import { requireNode } from "./taxonomy.ts";
@@ -178,12 +178,11 @@ async function _search(
 }
 
 /** The second part of a server search: the page of results for the ranked ids. */
-
 function _page(
   ctx: CatalogContext,
   p: z.infer<typeof SearchServersInput>,
   q: string | undefined,
-  page: { ids: number[]; total: number; signals?: Map<number, Signal> | undefined },
+  page: Pick<RankedPage, "ids" | "total"> & { signals?: RankedPage["signals"] | undefined },
   offset: number,
 ): z.infer<typeof SearchServersOutput> {
   const servers = ctx.store.serversByIds(page.ids);

@@ -27,7 +27,7 @@ import {
 import { confidenceOf, evidenceOf } from "./confidence.ts";
 import { memo } from "./memo.ts";
 import { inTurn } from "./cpu_queue.ts";
-import { rank, type Signal } from "./ranking.ts";
+import { rank, type RankedPage, type Signal } from "./ranking.ts";
 import { queryTerms } from "./store.ts";
 import { ALL_GRANTS, type Grants, searchInputFor } from "./grants.ts";
 import { requireNode } from "./taxonomy.ts";
@@ -464,10 +464,11 @@ async function _recommend(
   return await inTurn(() => _recommendations(ctx, query, page));
 }
 
+/** The second part of a recommendation: the recommendations for the ranked page. */
 function _recommendations(
   ctx: CatalogContext,
   query: string,
-  page: { ids: number[]; total: number; signals: Map<number, Signal> },
+  page: RankedPage,
 ): z.infer<typeof RecommendOutput> {
   const tools = ctx.store.toolsByIds(page.ids);
   const terms = queryTerms(query);

@@ -103,8 +103,13 @@ export class VectorIndex {
    * when the entry has none: for {@link dotAt}, which scores a row without making a view of it.
    */
   offsetOf(id: number): number {
-    const r = id >= 0 && id < this.#rowOf.length ? this.#rowOf[id]! : -1;
+    const r = this.#row(id);
     return r < 0 ? -1 : r * this.dimension;
+  }
+
+  /** The row of an entry id, or -1. */
+  #row(id: number): number {
+    return id >= 0 && id < this.#rowOf.length ? this.#rowOf[id]! : -1;
   }
 
   /** Number of vectors. */
@@ -187,8 +192,8 @@ export class VectorIndex {
     if (hit) return hit;
     const list: number[] = [];
     for (const id of ids()) {
-      const at = this.offsetOf(id);
-      if (at >= 0) list.push(at / this.dimension);
+      const r = this.#row(id);
+      if (r >= 0) list.push(r);
     }
     list.sort((a, b) => a - b);
     const d = this.dimension;
