@@ -343,7 +343,7 @@ Deno.test("install-config accepts client aliases, case-insensitive: claude is Cl
       ],
       ["vs-code", "vscode"],
       ["claude_code", "claude-code"],
-    ]
+    ] as [string, string][]
   ) {
     const { res, body } = await get(
       `/api/v1/servers/io.github.acme/postgres/install-config?client=${name}`,

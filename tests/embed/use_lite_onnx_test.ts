@@ -1,0 +1,47 @@
+import assert from "node:assert/strict";
+import { loadUseLite } from "../../src/embed/embedder.ts";
+import { buildUseLiteGraph, USE_LITE_MAX_TOKENS } from "../../src/embed/use_lite_graph.ts";
+
+/** Largest difference of one element between two vectors. */
+function maxDiff(a: Float32Array, b: Float32Array): number {
+  assert.equal(a.length, b.length);
+  let max = 0;
+  for (let i = 0; i < a.length; i++) max = Math.max(max, Math.abs(a[i]! - b[i]!));
+  return max;
+}
+
+Deno.test("an ONNX Runtime vector does not depend on the batch it is embedded in", async () => {
+  const onnx = await loadUseLite("onnx");
+  const texts = ["postgres", "send a slack message to my team", "word ".repeat(100)];
+  const together = await onnx.embed(texts);
+  for (const [i, text] of texts.entries()) {
+    const [alone] = await onnx.embed([text]);
+    assert.ok(maxDiff(alone!, together[i]!) < 1e-6, `text ${i}`);
+  }
+  const [a, b] = await onnx.embed(["a SQL database", "image generator"]);
+  assert.ok(maxDiff(a!, b!) > 0.01, "different texts, different vectors");
+  assert.deepEqual(await onnx.embed([]), []);
+});
+
+Deno.test("the graph reads at most 128 tokens: later ones change nothing", async () => {
+  const onnx = await loadUseLite("onnx");
+  assert.equal(USE_LITE_MAX_TOKENS, 128);
+  // "go " is one token each; 200 of them stay under 600 characters, so clipText keeps them all
+  // and the cut at 128 tokens is the graph's.
+  const base = "go ".repeat(150);
+  const [a, b, c] = await onnx.embed([base + "cats", base + "rockets", "go ".repeat(60) + "cats"]);
+  assert.ok(maxDiff(a!, b!) < 1e-6, "tokens past 128 are not read");
+  assert.ok(maxDiff(a!, c!) > 1e-4, "tokens before 128 are");
+});
+
+Deno.test("loadUseLite names the runtimes it accepts", async () => {
+  await assert.rejects(() => loadUseLite("cuda"), /runtime "cuda": use auto, onnx, tfjs/);
+  assert.equal(await loadUseLite("onnx"), await loadUseLite("onnx"), "one instance per runtime");
+});
+
+Deno.test("the graph builder names a missing weight", () => {
+  assert.throws(
+    () => buildUseLiteGraph(new Map()),
+    /USE-lite weight missing: module\/Embeddings_en/,
+  );
+});
