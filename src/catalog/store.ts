@@ -260,6 +260,13 @@ interface _Where {
   own: boolean;
   /** Row ids the default exclusions leave out. */
   exclude: ReadonlySet<number>;
+  /**
+   * Set when every clause of the caller's own is a server facet (`key`, `value`): the ids then
+   * come from `server_facets`' primary key instead of a scan of the wide `servers` rows.
+   */
+  facets?: [string, string][];
+  /** How many of the clauses are default exclusions (added last). */
+  defaults: number;
 }
 
 /** Per-row accumulators of the lexical scorer (zero between queries) and a work buffer. */
@@ -525,7 +532,13 @@ export class CatalogStore {
       if (!withVariants) { for (const id of this.#flagged(table).variants) ids.add(id); }
       return ids as ReadonlySet<number>;
     });
-    return { sql: clauses.length ? clauses.join(" AND ") : "1", params, own, exclude };
+    return {
+      sql: clauses.length ? clauses.join(" AND ") : "1",
+      params,
+      own,
+      exclude,
+      defaults: Number(!adult) + Number(!withVariants),
+    };
   }
 
   /** Row ids of adult entries, variants and spam of a table, read once. */
@@ -760,11 +773,13 @@ export class CatalogStore {
   #serverWhere(filter: ServerFilter): _Where {
     const clauses: string[] = [];
     const params: SQLInputValue[] = [];
+    const facets: [string, string][] = [];
     const facet = (key: string, value: string) => {
       clauses.push(
         "EXISTS (SELECT 1 FROM server_facets x WHERE x.key = ? AND x.value = ? AND x.server_id = t.id)",
       );
       params.push(key, value);
+      facets.push([key, value]);
     };
     if (filter.category !== undefined) facet("category", matchKey(filter.category));
     if (filter.hosting !== undefined) facet("hosting", filter.hosting);
@@ -778,13 +793,17 @@ export class CatalogStore {
       clauses.push("t.leaf_id = ?");
       params.push(filter.leafId);
     }
-    return this.#withDefaults(
+    const where = this.#withDefaults(
       "servers",
       clauses,
       params,
       filter.adult === true,
       filter.variants === true,
     );
+    if (facets.length > 0 && facets.length === clauses.length - where.defaults) {
+      where.facets = facets;
+    }
+    return where;
   }
 
   /**
@@ -797,6 +816,17 @@ export class CatalogStore {
    */
   browseServers(filter: ServerFilter, limit: number, offset: number): BrowsePage {
     return this.#browse("servers", "title_key", this.#serverWhere(filter), limit, offset);
+  }
+
+  /**
+   * Ids of the servers passing a filter (its clauses and the default exclusions), ascending;
+   * computed once per filter and cached (the set lexical and filtered vector searches use).
+   *
+   * @param filter filters
+   * @returns the ids (shared: do not change them)
+   */
+  serverIdsMatching(filter: ServerFilter): Int32Array {
+    return this.#filterIds("servers", this.#serverWhere(filter)).ids;
   }
 
   /**
@@ -1361,7 +1391,7 @@ export class CatalogStore {
     const key = `${table}\u0000${where.sql}\u0000${JSON.stringify(where.params)}`;
     const hit = this.#filters.get(key);
     if (hit) return hit;
-    const ids = Int32Array.from(
+    const ids = where.facets ? this.#facetIds(where.facets, where.exclude) : Int32Array.from(
       this.#all(`SELECT t.id AS id FROM ${table} t WHERE ${where.sql}`, ...where.params),
       (r) => Number(r.id),
     );
@@ -1370,6 +1400,30 @@ export class CatalogStore {
     const entry = { ids, mask };
     this.#filters.set(key, entry, ids.byteLength + mask.byteLength + key.length * 2 + 100);
     return entry;
+  }
+  /**
+   * Servers having every facet, minus the default exclusions, ascending: the same ids as the
+   * filter's SQL, read from `server_facets`' primary key (key, value, server_id) alone. Measured
+   * on the real catalog: `hosting=local` (10,954 servers) 3 ms instead of 62-72 ms for the SQL,
+   * which reads every wide `servers` row; it ran on the event loop at a filter's first use.
+   */
+  #facetIds(facets: [string, string][], exclude: ReadonlySet<number>): Int32Array {
+    const sql = "SELECT server_id FROM server_facets WHERE key = ? AND value = ?";
+    let st = this.#arrayStatements.get(sql);
+    if (!st) {
+      st = this.db.prepare(sql);
+      (st as unknown as { setReturnArrays(on: boolean): void }).setReturnArrays(true);
+      this.#arrayStatements.set(sql, st);
+    }
+    const lists = facets.map(([key, value]) =>
+      (st.all(key, value) as unknown as [number][]).map((r) => r[0])
+    );
+    let ids = lists[0]!.filter((id) => !exclude.has(id));
+    for (const other of lists.slice(1)) {
+      const has = new Set(other);
+      ids = ids.filter((id) => has.has(id));
+    }
+    return Int32Array.from(ids);
   }
 
   #knn(

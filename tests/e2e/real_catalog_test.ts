@@ -6,7 +6,7 @@ import { PRICE_ADAPTERS, SERVER_ADAPTERS, TOOL_ADAPTERS } from "../../src/ingest
 import { okJson } from "../_http.ts";
 import { realCatalog, SOURCES_DIR } from "../_helpers.ts";
 import { closeContext, openContext } from "../../src/catalog/context.ts";
-import { WARM_TERM_BYTES } from "../../src/catalog/store.ts";
+import { type ServerFilter, WARM_TERM_BYTES } from "../../src/catalog/store.ts";
 import { tempDir } from "../_temp.ts";
 
 const real = await realCatalog();
@@ -275,4 +275,31 @@ Deno.test("the catalog lists each table's common words, and a server reads their
   } finally {
     closeContext(ctx);
   }
+});
+
+Deno.test("facet filters select the same servers as their SQL, from the facet index alone", () => {
+  const { store } = real.ctx;
+  const facets = store.serverFacets();
+  const filters: ServerFilter[] = [
+    ...facets.category.slice(0, 12).map((f) => ({ category: f.value })),
+    ...facets.hosting.map((f) => ({ hosting: f.value })),
+    ...facets.transport.map((f) => ({ transport: f.value })),
+    ...facets.registryType.map((f) => ({ registryType: f.value })),
+    { hosting: "local", transport: "stdio", registryType: "npm" },
+    { hosting: "remote", adult: true, variants: true },
+    { category: "databases", variants: true },
+    { category: "no-such-category" },
+  ];
+  let nonEmpty = 0;
+  for (const filter of filters) {
+    const ids = store.serverIdsMatching(filter);
+    // The browse count runs the filter's SQL over the servers table.
+    assert.equal(ids.length, store.browseServers(filter, 1, 0).total, JSON.stringify(filter));
+    assert.ok(ids.every((id, i) => i === 0 || id > ids[i - 1]!), "ascending");
+    if (ids.length > 0) nonEmpty++;
+  }
+  assert.ok(nonEmpty >= filters.length - 1, "only the unknown category is empty");
+  const local = new Set(store.serverIdsMatching({ hosting: "local" }));
+  const both = store.serverIdsMatching({ hosting: "local", transport: "stdio" });
+  assert.ok(both.length > 0 && both.every((id) => local.has(id)), "two facets: the intersection");
 });
