@@ -604,17 +604,28 @@ export class CatalogStore {
     limit: number,
     offset: number,
   ): BrowsePage {
-    const total = Number(
-      this.#get(`SELECT count(*) AS n FROM ${table} t WHERE ${where.sql}`, ...where.params)!.n,
-    );
-    const ids = this.#all(
-      `SELECT id FROM ${table} t WHERE ${where.sql} ORDER BY popularity DESC, ${nameColumn}
-       LIMIT ? OFFSET ?`,
-      ...where.params,
-      limit,
-      offset,
-    ).map((r) => Number(r.id));
-    return { ids, total };
+    // The filter's ids (cached per filter) walked in the table's browse order (read once), instead
+    // of a count and an ORDER BY over the filter's SQL: 87-119 ms per page of servers on the event
+    // loop, every time, measured on the real catalog.
+    const { ids, mask } = this.#filterIds(table, where);
+    const page: number[] = [];
+    let skipped = 0;
+    for (const id of this.#browseOrder(table, nameColumn)) {
+      if (mask[id] !== 1) continue;
+      if (skipped++ < offset) continue;
+      page.push(id);
+      if (page.length === limit) break;
+    }
+    return { ids: page, total: ids.length };
+  }
+
+  /** Every id of a table, most popular first, then by name key and id (read once, about 90 ms). */
+  #browseOrder(table: "tools" | "servers", nameColumn: "name_key" | "title_key"): Int32Array {
+    return this.#memo(`order:${table}`, () =>
+      Int32Array.from(
+        this.#all(`SELECT id FROM ${table} ORDER BY popularity DESC, ${nameColumn}, id`),
+        (r) => Number(r.id),
+      ));
   }
 
   /**
@@ -1391,10 +1402,16 @@ export class CatalogStore {
     const key = `${table}\u0000${where.sql}\u0000${JSON.stringify(where.params)}`;
     const hit = this.#filters.get(key);
     if (hit) return hit;
-    const ids = where.facets ? this.#facetIds(where.facets, where.exclude) : Int32Array.from(
-      this.#all(`SELECT t.id AS id FROM ${table} t WHERE ${where.sql}`, ...where.params),
-      (r) => Number(r.id),
-    );
+    const ids = !where.own
+      // Only the default exclusions: every id but the excluded ones (their set is in memory).
+      ? this.#browseOrder(table, table === "servers" ? "title_key" : "name_key")
+        .filter((id) => !where.exclude.has(id)).sort()
+      : where.facets
+      ? this.#facetIds(where.facets, where.exclude)
+      : Int32Array.from(
+        this.#all(`SELECT t.id AS id FROM ${table} t WHERE ${where.sql}`, ...where.params),
+        (r) => Number(r.id),
+      );
     const mask = new Uint8Array(this.#scratch(table).hits.length);
     for (const id of ids) mask[id] = 1;
     const entry = { ids, mask };

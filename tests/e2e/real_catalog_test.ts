@@ -303,3 +303,39 @@ Deno.test("facet filters select the same servers as their SQL, from the facet in
   const both = store.serverIdsMatching({ hosting: "local", transport: "stdio" });
   assert.ok(both.length > 0 && both.every((id) => local.has(id)), "two facets: the intersection");
 });
+
+Deno.test("browse pages list a filter's entries most popular first, as SQL orders them", () => {
+  const { store } = real.ctx;
+  const sqlPage = (table: string, name: string, where: string, limit: number, offset: number) =>
+    store.db.prepare(
+      `SELECT id FROM ${table} t WHERE ${where} ORDER BY popularity DESC, ${name}, id
+       LIMIT ? OFFSET ?`,
+    ).all(limit, offset).map((r) => Number(r.id));
+  const defaults = "t.adult = 0 AND t.canonical_id IS NULL";
+  const facet = (key: string, value: string) =>
+    `EXISTS (SELECT 1 FROM server_facets x WHERE x.key = '${key}' AND x.value = '${value}' AND x.server_id = t.id) AND ${defaults}`;
+  const servers: [ServerFilter, string][] = [
+    [{}, defaults],
+    [{ hosting: "local" }, facet("hosting", "local")],
+    [{ category: "databases" }, facet("category", "databases")],
+    [{ adult: true, variants: true }, "1"],
+  ];
+  for (const [filter, where] of servers) {
+    for (const [limit, offset] of [[20, 0], [20, 20], [50, 1000]]) {
+      assert.deepEqual(
+        store.browseServers(filter, limit!, offset!).ids,
+        sqlPage("servers", "title_key", where, limit!, offset!),
+        `${JSON.stringify(filter)} ${limit} from ${offset}`,
+      );
+    }
+  }
+  assert.deepEqual(
+    store.browseTools({ pricing: "free" }, 30, 10).ids,
+    sqlPage("tools", "name_key", "t.has_free_tier = 1 AND t.adult = 0", 30, 10),
+  );
+  assert.deepEqual(
+    store.browseServers({ hosting: "local" }, 20, 1_000_000).ids,
+    [],
+    "past the end",
+  );
+});
