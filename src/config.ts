@@ -10,6 +10,7 @@
  * | `TOOLATLAS_CATALOG` | the built catalog database | `data/catalog.db` |
  * | `TOOLATLAS_EMBED` | `0` builds the catalog without embeddings (lexical search only) | `1` |
  * | `TOOLATLAS_EMBED_CACHE` | embedding cache file | `data/embed-cache.db` |
+ * | `TOOLATLAS_EMBED_RUNTIME` | runtime of the embedding model: `onnx` (ONNX Runtime), `tfjs` (TensorFlow.js on WebAssembly), `auto` (`onnx`, else `tfjs`); read by each embedding worker (`src/embed/embedder.ts`) | `auto` |
  * | `TOOLATLAS_SNAPSHOT` | a catalog snapshot to verify and serve (as `serve --snapshot FILE`) | none |
  * | `TOOLATLAS_KV` | Deno KV for keys and quotas: path, `:memory:` or remote URL | `data/kv.sqlite3` |
  * | `TOOLATLAS_TIERS` | JSON override of the tier table (`src/access/tiers.ts`) | none |
@@ -24,6 +25,7 @@ import { z } from "zod";
 import { AppError } from "./errors.ts";
 import { parseTrustedProxies } from "./access/client_ip.ts";
 import { DEFAULT_FAIR_USE } from "./access/fair_use.ts";
+import { EMBED_RUNTIMES } from "./embed/embedding.ts";
 
 /** Validated configuration of one process. */
 export interface Config {
@@ -80,6 +82,8 @@ const EnvSchema = z.object({
     DEFAULT_FAIR_USE.ratePerSecond,
   ),
   TOOLATLAS_EMBED_CACHE: z.string().min(1).default("data/embed-cache.db"),
+  // Read by the embedding workers themselves; validated here so a typo stops startup.
+  TOOLATLAS_EMBED_RUNTIME: z.enum(EMBED_RUNTIMES).default("auto"),
   TOOLATLAS_SNAPSHOT: z.string().min(1).optional(),
 });
 

@@ -20,7 +20,7 @@
  * @module
  */
 import { fileURLToPath } from "node:url";
-import { clipText, type Embedder, normalize, USE_LITE_ID } from "./embedding.ts";
+import { clipText, EMBED_RUNTIMES, type Embedder, normalize, USE_LITE_ID } from "./embedding.ts";
 import { SentencePieceTokenizer, type Vocabulary } from "./sentencepiece.ts";
 import { buildUseLiteGraph, readTfjsWeights, USE_LITE_MAX_TOKENS } from "./use_lite_graph.ts";
 
@@ -32,17 +32,12 @@ interface _TfjsModel {
 export {
   clipText,
   dot,
+  EMBED_RUNTIMES,
   type Embedder,
   MAX_TEXT_CHARS,
   normalize,
   USE_LITE_ID,
 } from "./embedding.ts";
-
-/** A runtime that runs USE-lite: `onnx` (ONNX Runtime) or `tfjs` (TensorFlow.js). */
-export type EmbedRuntime = "onnx" | "tfjs";
-
-/** Values of `TOOLATLAS_EMBED_RUNTIME`: a runtime, or `auto` (`onnx`, else `tfjs`). */
-export const EMBED_RUNTIMES = ["auto", "onnx", "tfjs"] as const;
 
 /** USE-lite through `@energetic-ai/embeddings`. Create it with {@link loadUseLite}. */
 class UseLiteEmbedder implements Embedder {

