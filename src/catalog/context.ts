@@ -122,7 +122,12 @@ export async function openContext(
         // The query worker runs the coarse pass of unfiltered vector searches on its own copy.
         const index = store.vectorIndex(kind);
         const scanner = embedder as Partial<QueryEmbedder>;
-        if (index && scanner.attachIndex) scanner.attachIndex(kind, index.int8, index.dimension);
+        if (index && scanner.attachIndex) {
+          scanner.attachIndex(kind, index.int8, index.dimension, {
+            matrix: index.matrix,
+            ids: index.ids,
+          });
+        }
       }
       store.leafVectors();
       // The first query would otherwise wait for the worker to load the model.

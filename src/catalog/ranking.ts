@@ -20,6 +20,7 @@ import {
   type VectorHit,
   WARM_TERM_BYTES,
 } from "./store.ts";
+import { coarseCount } from "./vector_index.ts";
 
 /** Ranking modes of `mode=`: default `hybrid`. */
 export const SEARCH_MODES = ["lexical", "semantic", "hybrid"] as const;
@@ -239,25 +240,43 @@ export async function rank(
   );
 }
 
+/** A query's vector and, when the query worker found them, its vector-search candidates. */
+interface _Embedded {
+  vector: Float32Array;
+  /** Coarse rows of the vector search (the worker's int8 pass). */
+  rows?: Int32Array;
+  /** The nearest neighbours: those rows rescored by the worker on the shared float32 vectors. */
+  hits?: VectorHit[];
+}
+
 /**
  * The query vector, and the coarse rows of the vector search when the query worker can scan
- * them (a fresh query without filters of its own); a cached vector comes without rows.
+ * them (a fresh query without filters of its own), rescored there too when the table's vectors
+ * are shared with it: the rescoring is then off the serving thread (about 500 dot products of 512
+ * numbers per search). A cached vector comes without rows.
  */
 async function _embedForSearch(
   ctx: CatalogContext,
   kind: "tools" | "servers",
   q: string,
   filter: ToolFilter | ServerFilter,
-): Promise<{ vector: Float32Array; rows?: Int32Array }> {
+): Promise<_Embedded> {
   const scanner = ctx.embedder as Partial<QueryEmbedder> | undefined;
   const key = q.trim();
   const count = ctx.store.coarseCountFor(kind, filter, SEMANTIC_CANDIDATES);
   if (count === undefined || !scanner?.embedAndScan || ctx.queryVectors.has(key)) {
     return { vector: await embedQuery(ctx, q) };
   }
-  const { vector, rows } = await scanner.embedAndScan(key, kind, count);
+  const rescore = scanner.rescores?.(kind)
+    ? {
+      k: SEMANTIC_CANDIDATES,
+      pool: coarseCount(SEMANTIC_CANDIDATES),
+      exclude: ctx.store.excludedIds(kind, filter),
+    }
+    : undefined;
+  const { vector, rows, hits } = await scanner.embedAndScan(key, kind, count, rescore);
   ctx.queryVectors.set(key, vector, vector.byteLength + key.length * 2 + 100);
-  return rows ? { vector, rows } : { vector };
+  return { vector, ...(rows && { rows }), ...(hits && { hits }) };
 }
 
 /** The second part of {@link rank}: nearest neighbours, fusion, order, page and signals. */
@@ -270,11 +289,12 @@ function _order(
   offset: number,
   fusion: Fusion,
   lexical: LexicalResult,
-  embedded: { vector: Float32Array; rows?: Int32Array } | undefined,
+  embedded: _Embedded | undefined,
 ): RankedPage {
   const vector = embedded?.vector;
   let semantic: VectorHit[] = [];
-  if (vector) {
+  if (embedded?.hits) semantic = embedded.hits;
+  else if (vector) {
     semantic = kind === "tools"
       ? ctx.store.knnTools(vector, filter as ToolFilter, SEMANTIC_CANDIDATES, embedded.rows)
       : ctx.store.knnServers(vector, filter as ServerFilter, SEMANTIC_CANDIDATES, embedded.rows);

@@ -332,6 +332,7 @@ export class CatalogStore {
   #scratchOf = new Map<string, _Scratch>();
   #filters = new ByteLru<string, { ids: Int32Array; mask: Uint8Array }>(FILTER_CACHE_BYTES);
   #flags = new Map<string, _Flagged>();
+  #excludedArrays = new WeakMap<ReadonlySet<number>, Int32Array>();
   #authority = new Map<string, Map<number, number>>();
   #leafVectors: Map<string, Float32Array> | undefined;
   #leafIds = new Map<string, Map<number, string>>();
@@ -955,6 +956,24 @@ export class CatalogStore {
     return where.own ? undefined : coarseCount(k, where.exclude.size);
   }
 
+  /**
+   * The entry ids a filter's default exclusions leave out (adult entries, server variants), as
+   * one array per combination, made once: what the query worker drops when it rescores the rows
+   * of an unfiltered vector search.
+   *
+   * @param table `tools` or `servers`
+   * @param filter the search's filter (only its `adult` and `variants` choices matter)
+   * @returns the ids (shared: do not change them)
+   */
+  excludedIds(table: "tools" | "servers", filter: ToolFilter | ServerFilter): Int32Array {
+    const where = table === "tools"
+      ? this.#toolWhere(filter as ToolFilter)
+      : this.#serverWhere(filter as ServerFilter);
+    let ids = this.#excludedArrays.get(where.exclude);
+    if (!ids) this.#excludedArrays.set(where.exclude, ids = Int32Array.from(where.exclude));
+    return ids;
+  }
+
   /** True when the catalog was built with embeddings. */
   get hasVectors(): boolean {
     return this.#hasVectors ??= this.meta("embedding_model") !== undefined;
@@ -973,7 +992,9 @@ export class CatalogStore {
     if (index) return index;
     const dim = Number(this.meta("embedding_dimension"));
     const n = Number(this.#get(`SELECT count(*) AS n FROM ${table}_vec`)!.n);
-    const all = new Float32Array(n * dim);
+    // In shared memory: the query worker rescores the coarse rows of unfiltered searches on the
+    // same vectors (`QueryEmbedder.attachIndex`) without a copy of its own (68 MB for the servers).
+    const all = new Float32Array(new SharedArrayBuffer(n * dim * 4));
     const ids = new Int32Array(n);
     let i = 0;
     // Row by row: materializing every blob at once doubled the process's resident memory.

@@ -22,8 +22,7 @@
  *
  * @module
  */
-import { dotAt } from "../embed/embedding.ts";
-import { coarseScan, quantize } from "../embed/int8_scan.ts";
+import { coarseScan, quantize, rescoreRows } from "../embed/int8_scan.ts";
 import { ByteLru } from "./lru.ts";
 
 /** Candidates of the coarse pass per neighbour asked for (then rescored in float32). */
@@ -100,7 +99,8 @@ export class VectorIndex {
 
   /**
    * Where an entry's vector starts in {@link VectorIndex.matrix} (its row × the dimension), or -1
-   * when the entry has none: for {@link dotAt}, which scores a row without making a view of it.
+   * when the entry has none: for `dotAt` (`embed/embedding.ts`), which scores a row without making
+   * a view of it.
    */
   offsetOf(id: number): number {
     const r = this.#row(id);
@@ -170,16 +170,7 @@ export class VectorIndex {
     k: number,
     exclude?: ReadonlySet<number>,
   ): Neighbour[] {
-    const d = this.dimension;
-    const pool = coarseCount(k);
-    const out: Neighbour[] = [];
-    for (const row of rows) {
-      const id = this.ids[row];
-      if (id === undefined || exclude?.has(id)) continue;
-      if (out.length === pool) break;
-      out.push({ id, similarity: dotAt(query, this.matrix, row * d) });
-    }
-    return out.sort((a, b) => b.similarity - a.similarity || a.id - b.id).slice(0, k);
+    return rescoreRows(query, rows, this.ids, this.matrix, k, coarseCount(k), exclude);
   }
 
   /** The int8 vectors, row after row (shared: never change them; copy to send them). */

@@ -1,7 +1,7 @@
 /**
  * The embedding interface and the vector helpers every layer uses, without the model: importing
- * this module does not load TensorFlow.js (about 26 MB of memory), so the serving thread, which
- * embeds queries in a worker, never holds the model's code.
+ * this module does not load the model's runtime (ONNX Runtime or TensorFlow.js, 23-33 MB of memory
+ * each), so the serving thread, which embeds queries in a worker, never holds the model's code.
  *
  * @module
  */

@@ -1,11 +1,19 @@
 /**
- * Int8 vector math of the coarse vector pass: quantizing unit vectors and USearch's native exact
- * scan over an int8 matrix. The catalog's vector index (`src/catalog/vector_index.ts`) and the
- * query embedding worker (`worker.ts`) both use it.
+ * The vector math of the two-stage vector search: quantizing unit vectors, USearch's native exact
+ * scan over an int8 matrix (the coarse pass) and the float32 rescoring of its rows. The catalog's
+ * vector index (`src/catalog/vector_index.ts`) and the query embedding worker (`worker.ts`) both
+ * use it.
  *
  * @module
  */
 import usearch from "usearch";
+import { dotAt } from "./embedding.ts";
+
+/** A rescored row: the entry id and its float32 cosine similarity to the query. */
+export interface RescoredRow {
+  id: number;
+  similarity: number;
+}
 
 /**
  * Quantizes a unit vector to int8, scaled so its largest component is ±127.
@@ -54,4 +62,37 @@ export function coarseScan(
     1,
   ) as { keys: BigUint64Array };
   return Int32Array.from(found.keys, (k) => Number(k));
+}
+
+/**
+ * The second pass: scores coarse candidates with the float32 vectors and keeps the best `k`.
+ * Candidates are taken in coarse order until `pool` are scored, excluded ids skipped.
+ *
+ * @param query unit query vector
+ * @param rows candidate row numbers, nearest first by the coarse pass
+ * @param ids entry id of each row
+ * @param matrix float32 unit vectors, row after row
+ * @param k neighbours wanted
+ * @param pool most candidates scored
+ * @param exclude entry ids to drop
+ * @returns the `k` best, most similar first (ties: lower id first)
+ */
+export function rescoreRows(
+  query: Float32Array,
+  rows: Int32Array,
+  ids: Int32Array,
+  matrix: Float32Array,
+  k: number,
+  pool: number,
+  exclude?: { has(id: number): boolean },
+): RescoredRow[] {
+  const d = query.length;
+  const out: RescoredRow[] = [];
+  for (const row of rows) {
+    const id = ids[row];
+    if (id === undefined || exclude?.has(id)) continue;
+    if (out.length === pool) break;
+    out.push({ id, similarity: dotAt(query, matrix, row * d) });
+  }
+  return out.sort((a, b) => b.similarity - a.similarity || a.id - b.id).slice(0, k);
 }

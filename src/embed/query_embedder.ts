@@ -2,12 +2,14 @@
  * Query embedding off the event loop: USE-lite runs in Web Workers (`worker.ts`), and the queries
  * of concurrent requests are embedded together. Each idle worker takes every query waiting (up to
  * {@link MAX_QUERY_BATCH}) as one batch, so one connection gets a batch of one (lowest latency)
- * and a burst of searches shares the model's fixed cost per call (measured: about 8 ms of CPU for
- * one short query alone, 4.5 ms each in a batch of 15).
+ * and a burst of searches shares the model's fixed cost per call (TensorFlow.js: about 8 ms of CPU
+ * for one short query alone, 4.5 ms each in a batch of 15; ONNX Runtime, the default, has almost
+ * no cost per call: about 2 ms per short query alone or batched).
  *
  * @module
  */
 import { type Embedder, USE_LITE_ID } from "./embedding.ts";
+import type { RescoredRow } from "./int8_scan.ts";
 
 /**
  * Nice value of the query workers' threads (Linux; `thread_priority.ts`): when every core is
@@ -22,11 +24,31 @@ export const QUERY_WORKER_NICE = 5;
 /** Most queries embedded in one call of a worker. */
 export const MAX_QUERY_BATCH = 16;
 
+/** The rescoring of a scan's rows, when the table's float32 vectors are shared with the worker. */
+export interface RescoreRequest {
+  /** Neighbours wanted. */
+  k: number;
+  /** Most candidates scored (in coarse order). */
+  pool: number;
+  /** Entry ids to drop. */
+  exclude: Int32Array;
+}
+
+/** What {@link QueryEmbedder.embedAndScan} answers. */
+export interface ScanResult {
+  /** The query's unit vector. */
+  vector: Float32Array;
+  /** Coarse rows, nearest first (null when the table is not attached). */
+  rows: Int32Array | null;
+  /** The rescored neighbours, when asked and the table's vectors are shared (else null). */
+  hits: RescoredRow[] | null;
+}
+
 /** One query waiting for its vector (and, when asked, its coarse vector-search rows). */
 interface _Job {
   text: string;
-  scan: { table: string; count: number } | null;
-  resolve: (v: { vector: Float32Array; rows: Int32Array | null }) => void;
+  scan: { table: string; count: number; rescore?: RescoreRequest } | null;
+  resolve: (v: ScanResult) => void;
   reject: (e: Error) => void;
 }
 
@@ -48,6 +70,7 @@ export class QueryEmbedder implements Embedder {
   #queue: _Job[] = [];
   #closed = false;
   #indexed = new Set<string>();
+  #shared = new Set<string>();
 
   /**
    * Starts the workers; each loads the model once (about 0.2 s).
@@ -65,9 +88,13 @@ export class QueryEmbedder implements Embedder {
       const worker = new Worker(new URL("./worker.ts", import.meta.url).href, { type: "module" });
       const slot: _Slot = { worker, busy: undefined, seq: 0 };
       worker.onmessage = (
-        event: MessageEvent<
-          { id: number; vectors?: Float32Array[]; rows?: (Int32Array | null)[]; error?: string }
-        >,
+        event: MessageEvent<{
+          id: number;
+          vectors?: Float32Array[];
+          rows?: (Int32Array | null)[];
+          hits?: (RescoredRow[] | null)[];
+          error?: string;
+        }>,
       ) => {
         const jobs = slot.busy;
         if (!jobs || event.data.id !== slot.seq) return;
@@ -77,7 +104,11 @@ export class QueryEmbedder implements Embedder {
           for (const job of jobs) job.reject(error);
         } else {
           jobs.forEach((job, i) =>
-            job.resolve({ vector: event.data.vectors![i]!, rows: event.data.rows?.[i] ?? null })
+            job.resolve({
+              vector: event.data.vectors![i]!,
+              rows: event.data.rows?.[i] ?? null,
+              hits: event.data.hits?.[i] ?? null,
+            })
           );
         }
         this.#dispatch();
@@ -119,17 +150,29 @@ export class QueryEmbedder implements Embedder {
 
   /**
    * Gives every worker a copy of a table's int8 vectors, so that {@link QueryEmbedder.embedAndScan}
-   * can run the coarse pass of the vector search there (about 17 MB for the servers).
+   * can run the coarse pass of the vector search there (about 17 MB for the servers), and, when
+   * the float32 vectors are in a `SharedArrayBuffer`, those too (shared, not copied) with the row
+   * ids, so the worker also rescores the coarse rows.
    *
    * @param table `tools` or `servers`
    * @param i8 int8 vectors, row after row (copied)
    * @param dimension vector length
+   * @param shared optional: the float32 vectors, row after row, and the entry id of each row
    */
-  attachIndex(table: string, i8: Int8Array, dimension: number): void {
+  attachIndex(
+    table: string,
+    i8: Int8Array,
+    dimension: number,
+    shared?: { matrix: Float32Array; ids: Int32Array },
+  ): void {
+    const share = shared && shared.matrix.buffer instanceof SharedArrayBuffer ? shared : undefined;
     for (const slot of this.#slots) {
-      slot.worker.postMessage({ index: { table, i8, dimension } });
+      slot.worker.postMessage({
+        index: { table, i8, dimension, matrix: share?.matrix, ids: share?.ids },
+      });
     }
     this.#indexed.add(table);
+    if (share) this.#shared.add(table);
   }
 
   /**
@@ -139,25 +182,32 @@ export class QueryEmbedder implements Embedder {
    * @param text the query
    * @param table an attached table
    * @param count coarse candidates wanted
-   * @returns the unit vector, and the row numbers (null when the table is not attached)
+   * @param rescore optional: rescore the rows there too (when the table's vectors are shared)
+   * @returns the unit vector, the row numbers (null when the table is not attached) and the
+   *   rescored neighbours (null unless asked and shared)
    * @throws {Error} when the embedder is closed or a worker fails
    */
   embedAndScan(
     text: string,
     table: string,
     count: number,
-  ): Promise<{ vector: Float32Array; rows: Int32Array | null }> {
-    return this.#enqueue(text, this.#indexed.has(table) ? { table, count } : null);
+    rescore?: RescoreRequest,
+  ): Promise<ScanResult> {
+    if (!this.#indexed.has(table)) return this.#enqueue(text, null);
+    const shared = rescore && this.#shared.has(table);
+    return this.#enqueue(text, shared ? { table, count, rescore } : { table, count });
   }
 
-  #enqueue(
-    text: string,
-    scan: _Job["scan"],
-  ): Promise<{ vector: Float32Array; rows: Int32Array | null }> {
+  /** True when the worker can rescore a table's rows (its vectors are shared). */
+  rescores(table: string): boolean {
+    return this.#shared.has(table);
+  }
+
+  #enqueue(text: string, scan: _Job["scan"]): Promise<ScanResult> {
     if (this.#closed) {
       return Promise.reject(new Error("Cannot embed: the query embedder is closed"));
     }
-    const promise = new Promise<{ vector: Float32Array; rows: Int32Array | null }>(
+    const promise = new Promise<ScanResult>(
       (resolve, reject) => this.#queue.push({ text, scan, resolve, reject }),
     );
     this.#dispatch();
