@@ -1439,6 +1439,7 @@ export class CatalogStore {
     this.#filters.set(key, entry, ids.byteLength + mask.byteLength + key.length * 2 + 100);
     return entry;
   }
+
   /**
    * Servers having every facet, minus the default exclusions, ascending: the same ids as the
    * filter's SQL, read from `server_facets`' primary key (key, value, server_id) alone. Measured
