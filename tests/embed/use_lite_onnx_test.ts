@@ -3,14 +3,7 @@ import { loadConfig } from "../../src/config.ts";
 import type { AppError } from "../../src/errors.ts";
 import { loadUseLite } from "../../src/embed/embedder.ts";
 import { buildUseLiteGraph, USE_LITE_MAX_TOKENS } from "../../src/embed/use_lite_graph.ts";
-
-/** Largest difference of one element between two vectors. */
-function maxDiff(a: Float32Array, b: Float32Array): number {
-  assert.equal(a.length, b.length);
-  let max = 0;
-  for (let i = 0; i < a.length; i++) max = Math.max(max, Math.abs(a[i]! - b[i]!));
-  return max;
-}
+import { maxDiff } from "./_use_lite.ts";
 
 Deno.test("an ONNX Runtime vector does not depend on the batch it is embedded in", async () => {
   const onnx = await loadUseLite("onnx");
