@@ -4,6 +4,7 @@ import type { AppError } from "../../src/errors.ts";
 import { loadUseLite } from "../../src/embed/embedder.ts";
 import { buildUseLiteGraph, USE_LITE_MAX_TOKENS } from "../../src/embed/use_lite_graph.ts";
 import { maxDiff } from "./_use_lite.ts";
+import { tempDir } from "../_temp.ts";
 
 Deno.test("an ONNX Runtime vector does not depend on the batch it is embedded in", async () => {
   const onnx = await loadUseLite("onnx");
@@ -47,4 +48,40 @@ Deno.test("TOOLATLAS_EMBED_RUNTIME outside auto, onnx and tfjs stops startup wit
     (e: AppError) => e.code === "invalid_parameter" && /TOOLATLAS_EMBED_RUNTIME/.test(e.message),
   );
   assert.doesNotThrow(() => loadConfig({ TOOLATLAS_EMBED_RUNTIME: "tfjs" }));
+});
+
+Deno.test("auto falls back to TensorFlow.js, with a warning, when ONNX Runtime cannot load", async () => {
+  // A process whose import map sends `onnxruntime-node` to a module that throws on import, as a
+  // platform without its binary would.
+  const root = new URL("../../", import.meta.url);
+  const dir = await tempDir({ prefix: "toolatlas-fallback-" });
+  const config = JSON.parse(await Deno.readTextFile(new URL("deno.json", root)));
+  await Deno.writeTextFile(`${dir}/broken.js`, 'throw new Error("no binary for this platform");');
+  await Deno.writeTextFile(
+    `${dir}/import_map.json`,
+    JSON.stringify({
+      imports: { ...config.imports, "onnxruntime-node": `file://${dir}/broken.js` },
+    }),
+  );
+  await Deno.writeTextFile(
+    `${dir}/run.ts`,
+    `import { loadUseLite } from "${new URL("src/embed/embedder.ts", root).href}";
+     const [v] = await (await loadUseLite("auto")).embed(["let my agent query Postgres"]);
+     console.log(JSON.stringify(Array.from(v!)));`,
+  );
+  const out = await new Deno.Command(Deno.execPath(), {
+    args: ["run", "-A", "--import-map", `${dir}/import_map.json`, `${dir}/run.ts`],
+    cwd: root.pathname,
+    stdout: "piped",
+    stderr: "piped",
+  }).output();
+  const stderr = new TextDecoder().decode(out.stderr);
+  assert.ok(out.success, stderr);
+  assert.match(
+    stderr,
+    /ONNX Runtime cannot run USE-lite \(no binary for this platform\); using TensorFlow\.js/,
+  );
+  const fallback = Float32Array.from(JSON.parse(new TextDecoder().decode(out.stdout)));
+  const [onnx] = await (await loadUseLite("onnx")).embed(["let my agent query Postgres"]);
+  assert.ok(maxDiff(fallback, onnx!) < 1e-5, "the same vector from either runtime");
 });
