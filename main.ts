@@ -176,7 +176,10 @@ async function main(args: string[]): Promise<number> {
       await Promise.race([promise, staged!.finished]);
     } else await buildCatalog(build);
   }
-  const ctx = await openContext(config.catalogPath, config.publicBaseUrl, { warmTermLists: true });
+  const ctx = await openContext(config.catalogPath, config.publicBaseUrl, {
+    warmTermLists: true,
+    searchThread: true,
+  });
   _reportWarming(ctx);
   // A lexical first stage left by an interrupted start is completed in the background too.
   const stage = (JSON.parse(ctx.store.meta("report") ?? "{}") as { stage?: string }).stage;
@@ -211,6 +214,7 @@ async function main(args: string[]): Promise<number> {
       progress.step = "opening";
       const semantic = await openContext(config.catalogPath, config.publicBaseUrl, {
         warmTermLists: true,
+        searchThread: true,
       });
       live.swap(semantic);
       _reportWarming(semantic);

@@ -34,7 +34,10 @@ import { createApp } from "../src/http/app.ts";
  * @returns the root app
  */
 export async function createBenchApp(catalogPath: string, baseUrl: string): Promise<Hono> {
-  const ctx = await openContext(catalogPath, baseUrl, { warmTermLists: true });
+  const ctx = await openContext(catalogPath, baseUrl, {
+    warmTermLists: true,
+    searchThread: true,
+  });
   const app = createApp({ ctx });
   const root = new Hono();
   root.get("/__bare", (c) => c.text("ok"));

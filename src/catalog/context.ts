@@ -7,7 +7,8 @@ import { type Embedder, USE_LITE_ID } from "../embed/embedding.ts";
 import { QueryEmbedder } from "../embed/query_embedder.ts";
 import { ByteLru } from "./lru.ts";
 import { RESULT_CACHE_BYTES } from "./memo.ts";
-import { QUERY_CACHE_BYTES, warmTermLists } from "./ranking.ts";
+import { QUERY_CACHE_BYTES, type Ranker, warmTermLists } from "./ranking.ts";
+import { SearchThread } from "./search_thread.ts";
 import { CatalogStore } from "./store.ts";
 import type { SourceInfo } from "../model/source.ts";
 import { loadTaxonomy, type Taxonomy } from "../model/taxonomy.ts";
@@ -43,6 +44,11 @@ export interface CatalogContext {
   sources: Map<string, SourceInfo>;
   /** Query embedder, present when the catalog holds vectors of the same model. */
   embedder?: Embedder;
+  /**
+   * The search thread (`search_thread.ts`) that ranks this context's searches, when it was opened
+   * with `searchThread` (a serving process): `rank` hands every search to it.
+   */
+  search?: Ranker;
   /** Per-process cache of query vectors by the text embedded (bytes-bounded LRU, `ranking.ts`). */
   queryVectors: ByteLru<string, Float32Array>;
   /** Per-process cache of use-case results by input (bytes-bounded LRU, see `memo.ts`). */
@@ -82,6 +88,13 @@ export interface OpenContextOptions {
    * tests and scripts open and close at once).
    */
   warmTermLists?: boolean;
+  /**
+   * Rank searches on a thread of their own (`search_thread.ts`), which opens the catalog again
+   * with the query embedder and the vector index, and reads the term lists when
+   * `warmTermLists` is set; this thread then keeps only the requests, the pages and the cheap
+   * reads (default false: tests and scripts rank on their own thread). `embedder` is then ignored.
+   */
+  searchThread?: boolean;
 }
 
 /**
@@ -109,6 +122,20 @@ export async function openContext(
     sources: new Map(sources.map((s) => [s.id, s])),
     ...newCaches(),
   };
+  if (options.searchThread) {
+    try {
+      const thread = await SearchThread.start(catalogPath, baseUrl, {
+        warmTermLists: options.warmTermLists ?? false,
+      });
+      ctx.search = thread;
+      if (thread.embedding) ctx.embedder = thread;
+      if (thread.warmed) ctx.warming = { stop: new AbortController(), done: thread.warmed };
+    } catch (error) {
+      store.close();
+      throw error;
+    }
+    return ctx;
+  }
   const model = store.meta("embedding_model");
   if (model !== undefined) {
     const id = options.embedder?.id ?? USE_LITE_ID;
@@ -144,8 +171,9 @@ export async function openContext(
 }
 
 /**
- * Closes a context made by {@link openContext}: the store, and the query embedder's workers when
- * it has a `close()` (one shared with other contexts is the caller's to close).
+ * Closes a context made by {@link openContext}: the store, its search thread, and the query
+ * embedder's workers when it has a `close()` (one shared with other contexts is the caller's to
+ * close).
  *
  * @param ctx the context
  * @param closeEmbedder also close its embedder (default true)
@@ -153,7 +181,8 @@ export async function openContext(
 export function closeContext(ctx: CatalogContext, closeEmbedder = true): void {
   ctx.warming?.stop.abort();
   ctx.store.close();
-  if (closeEmbedder) (ctx.embedder as { close?: () => void } | undefined)?.close?.();
+  if (ctx.search instanceof SearchThread) ctx.search.close();
+  else if (closeEmbedder) (ctx.embedder as { close?: () => void } | undefined)?.close?.();
 }
 
 /** `svcUrl` of a tool: `{base}/tools/{slug}` (the public page of the tool). */

@@ -116,6 +116,23 @@ export interface RankedPage {
 }
 
 /**
+ * Something that ranks on another thread (`search_thread.ts`): {@link rank} hands its arguments to
+ * it when the context has one. The page it answers carries the signals of the page's entries only.
+ */
+export interface Ranker {
+  /** Same parameters and result as {@link rank}, without the context. */
+  rank(
+    kind: "tools" | "servers",
+    q: string,
+    filter: ToolFilter | ServerFilter,
+    mode: SearchMode,
+    limit: number,
+    offset: number,
+    fusion: Fusion,
+  ): Promise<RankedPage>;
+}
+
+/**
  * Reads the BM25 lists of each table's most common words (`store.commonTerms`) into memory, most
  * common first, until {@link WARM_TERM_BYTES} per table: the lists a query would otherwise read
  * on its first use of the word (up to about 15,000 rows and 5-15 ms each). Each list is read in
@@ -212,6 +229,9 @@ export async function rank(
   offset: number,
   fusion: Fusion = "score",
 ): Promise<RankedPage> {
+  // A serving process ranks on its search thread (`search_thread.ts`), which calls this function
+  // with a context of its own.
+  if (ctx.search) return await ctx.search.rank(kind, q, filter, mode, limit, offset, fusion);
   const semanticAvailable = ctx.embedder !== undefined && ctx.store.hasVectors;
   const used: SearchMode = semanticAvailable ? mode : "lexical";
   // The query is embedded (in a worker) while the lexical candidates are read on this thread;

@@ -8,6 +8,8 @@ import { realCatalog, SOURCES_DIR } from "../_helpers.ts";
 import { closeContext, openContext } from "../../src/catalog/context.ts";
 import { type ServerFilter, WARM_TERM_BYTES } from "../../src/catalog/store.ts";
 import { tempDir } from "../_temp.ts";
+import { searchServers } from "../../src/catalog/servers.ts";
+import { searchTools } from "../../src/catalog/tools.ts";
 
 const real = await realCatalog();
 const app = createApp({ ctx: real.ctx });
@@ -338,4 +340,29 @@ Deno.test("browse pages list a filter's entries most popular first, as SQL order
     [],
     "past the end",
   );
+});
+
+Deno.test("on the real catalog, a search thread gives the same pages as the serving thread", async () => {
+  const { path, ctx } = await realCatalog();
+  const threaded = await openContext(path, "http://test.local", { searchThread: true });
+  try {
+    const evalQueries = JSON.parse(
+      await Deno.readTextFile(new URL("../eval/servers_queries.json", import.meta.url)),
+    ) as { query: string }[];
+    const queries = [...evalQueries.map((x) => x.query).slice(0, 20), "github", "notion", "stripe"];
+    const filters = [{}, { hosting: "remote" }, { category: "Databases" }, { transport: "stdio" }];
+    let results = 0;
+    for (const [i, q] of queries.entries()) {
+      const input = { q, limit: 10, ...filters[i % filters.length] };
+      const want = await searchServers(ctx, input);
+      assert.deepEqual(await searchServers(threaded, input), want, JSON.stringify(input));
+      results += want.results.length;
+    }
+    assert.ok(results > 150, `${results} results compared`);
+    for (const q of ["image generation", "transcribe meetings", "chatgpt"]) {
+      assert.deepEqual(await searchTools(threaded, { q }), await searchTools(ctx, { q }), q);
+    }
+  } finally {
+    closeContext(threaded);
+  }
 });
