@@ -146,11 +146,12 @@ export async function openContext(
       // not on a request.
       for (const kind of ["tools", "servers"] as const) {
         store.leafIds(kind);
-        // The query worker runs the coarse pass of unfiltered vector searches on its own copy.
+        // The query worker runs the coarse pass of unfiltered vector searches on its own int8
+        // copy, made for it and not kept here (filters scan int8 copies of their own rows).
         const index = store.vectorIndex(kind);
         const scanner = embedder as Partial<QueryEmbedder>;
         if (index && scanner.attachIndex) {
-          scanner.attachIndex(kind, index.int8, index.dimension, {
+          scanner.attachIndex(kind, index.quantized(), index.dimension, {
             matrix: index.matrix,
             ids: index.ids,
           });

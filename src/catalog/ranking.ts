@@ -271,9 +271,11 @@ interface _Embedded {
 
 /**
  * The query vector, and the coarse rows of the vector search when the query worker can scan
- * them (a fresh query without filters of its own), rescored there too when the table's vectors
+ * them (a query without filters of its own), rescored there too when the table's vectors
  * are shared with it: the rescoring is then off the serving thread (about 500 dot products of 512
- * numbers per search). A cached vector comes without rows.
+ * numbers per search). A query whose vector is cached goes to the worker all the same (embedded
+ * again, about 2 ms there): scanned here, it would need an int8 copy of the table on this thread
+ * too (17 MB for the servers).
  */
 async function _embedForSearch(
   ctx: CatalogContext,
@@ -284,7 +286,7 @@ async function _embedForSearch(
   const scanner = ctx.embedder as Partial<QueryEmbedder> | undefined;
   const key = q.trim();
   const count = ctx.store.coarseCountFor(kind, filter, SEMANTIC_CANDIDATES);
-  if (count === undefined || !scanner?.embedAndScan || ctx.queryVectors.has(key)) {
+  if (count === undefined || !scanner?.embedAndScan) {
     return { vector: await embedQuery(ctx, q) };
   }
   const rescore = scanner.rescores?.(kind)

@@ -11,8 +11,8 @@
  *
  * Measured on the real catalog (33,085 server vectors of 512 dimensions, 2 cores): the coarse pass
  * takes about 1.7 ms (4.5 ms for the same native scan over float32, 19 ms for a plain JavaScript
- * loop, 40 ms for sqlite-vec's `vec0` scan), the int8 copy is 17 MB and is made at start in about
- * 0.1 s, and the top 10 equal exact k-NN (`deno task eval` prints the recall on the evaluation
+ * loop, 40 ms for sqlite-vec's `vec0` scan), the int8 copy is 17 MB and is made in about 0.1 s
+ * (at start, for the query worker; here only when this thread scans every row), and the top 10 equal exact k-NN (`deno task eval` prints the recall on the evaluation
  * queries). A filter is served by the same scan over an int8 copy of just the rows that pass it,
  * so a filtered search costs no more than an unfiltered one; copies are cached per filter within
  * a byte budget. An HNSW graph (USearch `Index`) was measured too: 1.3 ms per query but 8 s to
@@ -66,7 +66,8 @@ export class VectorIndex {
   readonly ids: Int32Array;
   /** Float32 vectors, row after row (unit length). */
   readonly matrix: Float32Array;
-  #i8: Int8Array;
+  /** The int8 copy of every row, made on the first full scan here ({@link VectorIndex.int8}). */
+  #i8: Int8Array | undefined;
   /** Row of each entry id (index: id; -1 for ids without a vector). */
   #rowOf: Int32Array;
   #subsets = new ByteLru<string, _Subset>(SUBSET_CACHE_BYTES);
@@ -87,14 +88,27 @@ export class VectorIndex {
     this.dimension = dimension;
     this.ids = ids;
     this.matrix = matrix;
-    this.#i8 = new Int8Array(matrix.length);
     let maxId = -1;
     for (const id of ids) if (id > maxId) maxId = id;
     this.#rowOf = new Int32Array(maxId + 1).fill(-1);
-    for (let r = 0; r < ids.length; r++) {
-      quantize(matrix.subarray(r * dimension, (r + 1) * dimension), this.#i8, r * dimension);
-      this.#rowOf[ids[r]!] = r;
+    for (let r = 0; r < ids.length; r++) this.#rowOf[ids[r]!] = r;
+  }
+
+  /**
+   * A new int8 copy of every row (each row quantized on its own, `quantize` of `int8_scan.ts`),
+   * not kept here: for a thread that runs the coarse pass on its own copy (the query worker), so
+   * that the thread holding this index keeps none unless it scans every row itself (17 MB for the
+   * servers).
+   *
+   * @returns int8 vectors, row after row
+   */
+  quantized(): Int8Array {
+    const d = this.dimension;
+    const out = new Int8Array(this.matrix.length);
+    for (let r = 0; r < this.ids.length; r++) {
+      quantize(this.matrix.subarray(r * d, (r + 1) * d), out, r * d);
     }
+    return out;
   }
 
   /**
@@ -142,13 +156,13 @@ export class VectorIndex {
   ): Neighbour[] {
     if (k <= 0 || this.size === 0) return [];
     const d = this.dimension;
-    let data = this.#i8;
+    let data: Int8Array;
     let rows: Int32Array | undefined;
     if (filter) {
       const subset = this.#subset(filter.key, filter.ids);
       data = subset.i8;
       rows = subset.rows;
-    }
+    } else data = this.int8;
     const skip = filter ? 0 : exclude?.size ?? 0;
     let found = coarseScan(data, query, d, coarseCount(k, skip));
     if (rows) found = found.map((r) => rows[r]!);
@@ -173,9 +187,12 @@ export class VectorIndex {
     return rescoreRows(query, rows, this.ids, this.matrix, k, coarseCount(k), exclude);
   }
 
-  /** The int8 vectors, row after row (shared: never change them; copy to send them). */
+  /**
+   * The int8 vectors, row after row, kept here once made (on the first unfiltered scan on this
+   * thread; never change them).
+   */
   get int8(): Int8Array {
-    return this.#i8;
+    return this.#i8 ??= this.quantized();
   }
 
   #subset(key: string, ids: () => Iterable<number>): _Subset {
@@ -190,7 +207,8 @@ export class VectorIndex {
     const d = this.dimension;
     const rows = Int32Array.from(list);
     const i8 = new Int8Array(rows.length * d);
-    rows.forEach((r, i) => i8.set(this.#i8.subarray(r * d, (r + 1) * d), i * d));
+    // Quantized from the float32 rows (each row on its own: the same numbers as the full copy's).
+    rows.forEach((r, i) => quantize(this.matrix.subarray(r * d, (r + 1) * d), i8, i * d));
     const subset = { rows, i8 };
     this.#subsets.set(key, subset, i8.byteLength + rows.byteLength + key.length * 2 + 64);
     return subset;
