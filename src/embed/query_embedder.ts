@@ -149,13 +149,15 @@ export class QueryEmbedder implements Embedder {
   }
 
   /**
-   * Gives every worker a copy of a table's int8 vectors, so that {@link QueryEmbedder.embedAndScan}
-   * can run the coarse pass of the vector search there (about 17 MB for the servers), and, when
-   * the float32 vectors are in a `SharedArrayBuffer`, those too (shared, not copied) with the row
-   * ids, so the worker also rescores the coarse rows.
+   * Gives every worker a table's int8 vectors, so that {@link QueryEmbedder.embedAndScan} can run
+   * the coarse pass of the vector search there (about 17 MB for the servers), and, when the
+   * float32 vectors are in a `SharedArrayBuffer`, those too (shared, not copied) with the row ids,
+   * so the worker also rescores the coarse rows. The int8 array is handed over: copied to every
+   * worker but the last, which takes its buffer (transferred, so this thread holds no second copy
+   * even for a moment; the array is empty here afterwards).
    *
    * @param table `tools` or `servers`
-   * @param i8 int8 vectors, row after row (copied)
+   * @param i8 int8 vectors, row after row (a buffer of their own: it is transferred)
    * @param dimension vector length
    * @param shared optional: the float32 vectors, row after row, and the entry id of each row
    */
@@ -166,11 +168,13 @@ export class QueryEmbedder implements Embedder {
     shared?: { matrix: Float32Array; ids: Int32Array },
   ): void {
     const share = shared && shared.matrix.buffer instanceof SharedArrayBuffer ? shared : undefined;
-    for (const slot of this.#slots) {
-      slot.worker.postMessage({
-        index: { table, i8, dimension, matrix: share?.matrix, ids: share?.ids },
-      });
-    }
+    this.#slots.forEach((slot, i) => {
+      const last = i === this.#slots.length - 1;
+      slot.worker.postMessage(
+        { index: { table, i8, dimension, matrix: share?.matrix, ids: share?.ids } },
+        last && !(i8.buffer instanceof SharedArrayBuffer) ? [i8.buffer] : [],
+      );
+    });
     this.#indexed.add(table);
     if (share) this.#shared.add(table);
   }

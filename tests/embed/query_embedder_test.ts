@@ -33,7 +33,10 @@ Deno.test("the query worker runs the coarse vector scan on its copy of a table",
   const index = new VectorIndex(Int32Array.from([11, 12, 13, 14]), matrix, 512);
   const embedder = new QueryEmbedder(1);
   try {
-    embedder.attachIndex("tools", index.int8, 512);
+    const i8 = index.quantized();
+    assert.deepEqual([...i8], [...index.int8]);
+    embedder.attachIndex("tools", i8, 512);
+    assert.equal(i8.length, 0, "the buffer is handed over, not copied");
     const { vector, rows } = await embedder.embedAndScan("a SQL database server", "tools", 3);
     assert.deepEqual([...rows!], [...coarseScan(index.int8, vector, 512, 3)]);
     assert.equal(index.ids[rows![0]!], 11, "the database entry is nearest");
@@ -57,7 +60,7 @@ Deno.test("the query worker rescores on shared vectors exactly as the serving th
   const index = new VectorIndex(ids, shared, 512);
   const embedder = new QueryEmbedder(1);
   try {
-    embedder.attachIndex("tools", index.int8, 512, { matrix: index.matrix, ids: index.ids });
+    embedder.attachIndex("tools", index.quantized(), 512, { matrix: index.matrix, ids: index.ids });
     assert.ok(embedder.rescores("tools"));
     const exclude = Int32Array.from([100, 103, 106]);
     const got = await embedder.embedAndScan("a SQL database", "tools", 40, {
@@ -76,7 +79,10 @@ Deno.test("the query worker rescores on shared vectors exactly as the serving th
     );
     // Not asked, or vectors not shared: no hits.
     assert.equal((await embedder.embedAndScan("images", "tools", 40)).hits, null);
-    embedder.attachIndex("servers", index.int8, 512, { matrix: Float32Array.from(shared), ids });
+    embedder.attachIndex("servers", index.quantized(), 512, {
+      matrix: Float32Array.from(shared),
+      ids,
+    });
     assert.equal(embedder.rescores("servers"), false, "a copy in ordinary memory is not sent");
     const copy = await embedder.embedAndScan("chat", "servers", 40, { k: 5, pool: 20, exclude });
     assert.equal(copy.hits, null);
