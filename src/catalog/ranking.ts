@@ -115,21 +115,24 @@ export interface RankedPage {
   mode: SearchMode;
 }
 
+/** The arguments of {@link rank} but the context, as one object (what crosses to a thread). */
+export interface RankQuery {
+  kind: "tools" | "servers";
+  q: string;
+  filter: ToolFilter | ServerFilter;
+  mode: SearchMode;
+  limit: number;
+  offset: number;
+  fusion: Fusion;
+}
+
 /**
  * Something that ranks on another thread (`search_thread.ts`): {@link rank} hands its arguments to
  * it when the context has one. The page it answers carries the signals of the page's entries only.
  */
 export interface Ranker {
-  /** Same parameters and result as {@link rank}, without the context. */
-  rank(
-    kind: "tools" | "servers",
-    q: string,
-    filter: ToolFilter | ServerFilter,
-    mode: SearchMode,
-    limit: number,
-    offset: number,
-    fusion: Fusion,
-  ): Promise<RankedPage>;
+  /** What {@link rank} answers for these arguments. */
+  rank(query: RankQuery): Promise<RankedPage>;
 }
 
 /**
@@ -231,7 +234,7 @@ export async function rank(
 ): Promise<RankedPage> {
   // A serving process ranks on its search thread (`search_thread.ts`), which calls this function
   // with a context of its own.
-  if (ctx.search) return await ctx.search.rank(kind, q, filter, mode, limit, offset, fusion);
+  if (ctx.search) return await ctx.search.rank({ kind, q, filter, mode, limit, offset, fusion });
   const semanticAvailable = ctx.embedder !== undefined && ctx.store.hasVectors;
   const used: SearchMode = semanticAvailable ? mode : "lexical";
   // The query is embedded (in a worker) while the lexical candidates are read on this thread;

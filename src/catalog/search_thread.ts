@@ -16,8 +16,7 @@
  */
 import { AppError, ERROR_CODES, type ErrorCode, type FieldProblem } from "../errors.ts";
 import type { Embedder } from "../embed/embedding.ts";
-import type { Fusion, RankedPage, Ranker, SearchMode, Signal } from "./ranking.ts";
-import type { ServerFilter, ToolFilter } from "./store.ts";
+import type { RankedPage, Ranker, RankQuery, SearchMode, Signal } from "./ranking.ts";
 
 /**
  * Nice value of the search thread (Linux; `thread_priority.ts`), as the query worker's: when
@@ -45,17 +44,7 @@ export interface ThreadError {
 /** A message to the search worker. */
 export type SearchRequest =
   | { type: "open"; catalogPath: string; baseUrl: string; warmTermLists: boolean; nice: number }
-  | {
-    type: "rank";
-    id: number;
-    kind: "tools" | "servers";
-    q: string;
-    filter: ToolFilter | ServerFilter;
-    mode: SearchMode;
-    limit: number;
-    offset: number;
-    fusion: Fusion;
-  }
+  | { type: "rank"; id: number; query: RankQuery }
   | { type: "embed"; id: number; texts: string[] }
   | { type: "close" };
 
@@ -216,22 +205,13 @@ export class SearchThread implements Ranker, Embedder {
   /**
    * Ranks on the search thread (see `rank` in `ranking.ts`).
    *
+   * @param query the arguments of `rank` but the context
    * @returns the page, total, mode used, and the signals of the page's entries
    * @throws {AppError} what the ranking threw, with its code
    * @throws {Error} when the thread is closed or failed
    */
-  async rank(
-    kind: "tools" | "servers",
-    q: string,
-    filter: ToolFilter | ServerFilter,
-    mode: SearchMode,
-    limit: number,
-    offset: number,
-    fusion: Fusion,
-  ): Promise<RankedPage> {
-    const reply = await this.#call(
-      (id) => ({ type: "rank", id, kind, q, filter, mode, limit, offset, fusion }),
-    );
+  async rank(query: RankQuery): Promise<RankedPage> {
+    const reply = await this.#call((id) => ({ type: "rank", id, query }));
     if (reply.type !== "ranked") throw new Error(`Unexpected reply "${reply.type}" to a search`);
     return {
       ids: reply.ids,

@@ -58,7 +58,8 @@ scope.onmessage = async (event: MessageEvent<SearchRequest>) => {
     }
     case "rank":
       await _answer(m.id, async (c) => {
-        const page = await rank(c, m.kind, m.q, m.filter, m.mode, m.limit, m.offset, m.fusion);
+        const { kind, q, filter, mode, limit, offset, fusion } = m.query;
+        const page = await rank(c, kind, q, filter, mode, limit, offset, fusion);
         return {
           type: "ranked",
           id: m.id,

@@ -98,7 +98,16 @@ Deno.test("closing the context stops its search thread: later searches fail with
   await running.catch((error) => assert.match(String(error), /search thread is closed/));
   assert.equal(thread.pending, 0);
   await assert.rejects(
-    () => thread.rank("tools", "image", {}, "hybrid", 5, 0, "score"),
+    () =>
+      thread.rank({
+        kind: "tools",
+        q: "image",
+        filter: {},
+        mode: "hybrid",
+        limit: 5,
+        offset: 0,
+        fusion: "score",
+      }),
     /search thread is closed/,
   );
   thread.close();
