@@ -26,7 +26,6 @@ async function _answer(
 ): Promise<void> {
   try {
     if (!ctx) throw new Error("The search thread has no catalog open");
-    // Copied, not transferred: the vectors may be views of one buffer, or cached here.
     _post(await work(ctx));
   } catch (error) {
     _post({ type: "error", id, error: toThreadError(error as AppError | Error) });
@@ -76,6 +75,7 @@ scope.onmessage = async (event: MessageEvent<SearchRequest>) => {
     case "embed":
       await _answer(m.id, async (c) => {
         if (!c.embedder) throw new Error("The catalog has no vectors of the query model");
+        // Copied, not transferred: the vectors may be views of one buffer, or cached here.
         return { type: "embedded", id: m.id, vectors: await c.embedder.embed(m.texts) };
       });
       return;
