@@ -109,29 +109,47 @@ interface _Pending {
   reject: (error: Error) => void;
 }
 
+/** What {@link SearchThread.start} opens, kept to start the thread again after a failure. */
+interface _Options {
+  catalogPath: string;
+  baseUrl: string;
+  warmTermLists: boolean;
+  workerUrl: string;
+}
+
 /**
  * The serving thread's handle on its search thread: a {@link Ranker} for `rank` and, when the
  * catalog holds vectors of the query model, an {@link Embedder} that embeds there. Start it with
  * {@link SearchThread.start}; {@link SearchThread.close} stops the thread and its query worker.
+ *
+ * A thread that fails (an uncaught error ends a Web Worker) is started again: the searches it was
+ * running are rejected, and the next ones wait for the new thread to open the catalog (1-3 s)
+ * instead of failing from then on.
  */
 export class SearchThread implements Ranker, Embedder {
-  /** The query model's id and vector length, or null when the thread ranks lexically only. */
-  readonly embedding: { id: string; dimension: number } | null;
   /** Resolves when the term lists of common words are read (set when asked at start). */
   readonly warmed?: Promise<WarmResult>;
-  #worker: Worker;
+  #embedding: { id: string; dimension: number } | null = null;
+  #options: _Options;
+  #worker: Worker | undefined;
+  /** Settles when the current worker has opened the catalog (or failed to). */
+  #ready: Promise<void> = Promise.resolve();
+  #warm = Promise.withResolvers<WarmResult>();
   #pending = new Map<number, _Pending>();
   #seq = 0;
-  #failure: Error | undefined;
+  #closed: Error | undefined;
+  #restarts = 0;
 
-  private constructor(
-    worker: Worker,
-    embedding: SearchThread["embedding"],
-    warmed: Promise<WarmResult> | undefined,
-  ) {
-    this.#worker = worker;
-    this.embedding = embedding;
-    if (warmed) this.warmed = warmed;
+  private constructor(options: _Options) {
+    this.#options = options;
+    // A failed reading is logged by whoever awaits it; until then it must not count as unhandled.
+    this.#warm.promise.catch(() => {});
+    if (options.warmTermLists) this.warmed = this.#warm.promise;
+  }
+
+  /** The query model's id and vector length, or null when the thread ranks lexically only. */
+  get embedding(): { id: string; dimension: number } | null {
+    return this.#embedding;
   }
 
   /** Model id of {@link SearchThread.embedding} (empty when there is none). */
@@ -144,63 +162,35 @@ export class SearchThread implements Ranker, Embedder {
     return this.embedding?.dimension ?? 0;
   }
 
+  /** Times the thread was started again after a failure. */
+  get restarts(): number {
+    return this.#restarts;
+  }
+
   /**
    * Starts the search thread and waits until it has opened the catalog (the store, the vector
    * index, and the query model when the catalog holds its vectors: 1-3 s for the real catalog).
    *
    * @param catalogPath path of `catalog.db`
    * @param baseUrl public base URL (the thread's context needs one; its pages are not built there)
-   * @param options `warmTermLists`: read the common words' term lists there in the background
+   * @param options `warmTermLists`: read the common words' term lists there in the background;
+   *   `workerUrl`: the worker module (default `search_worker.ts`; tests wrap it)
    * @returns the started thread
    * @throws {Error} when the thread cannot open the catalog (the thread is stopped)
    */
-  static start(
+  static async start(
     catalogPath: string,
     baseUrl: string,
-    options: { warmTermLists: boolean },
+    options: { warmTermLists: boolean; workerUrl?: string },
   ): Promise<SearchThread> {
-    const worker = new Worker(new URL("./search_worker.ts", import.meta.url).href, {
-      type: "module",
-    });
-    const { promise, resolve, reject } = Promise.withResolvers<SearchThread>();
-    const warm = Promise.withResolvers<WarmResult>();
-    // A failed reading is logged by whoever awaits it; until then it must not count as unhandled.
-    warm.promise.catch(() => {});
-    let thread: SearchThread | undefined;
-    worker.onmessage = (event: MessageEvent<SearchReply>) => {
-      const reply = event.data;
-      if (reply.type === "ready") {
-        thread = new SearchThread(
-          worker,
-          reply.embedding,
-          reply.warming ? warm.promise : undefined,
-        );
-        resolve(thread);
-      } else if (reply.type === "failed") {
-        worker.terminate();
-        reject(new Error(`The search thread cannot open ${catalogPath}: ${reply.error}`));
-      } else if (reply.type === "warmed") warm.resolve(reply.result);
-      else if (reply.type === "warm-failed") warm.reject(new Error(reply.error));
-      else if (thread) thread.#settle(reply);
-    };
-    worker.onerror = (event) => {
-      event.preventDefault();
-      const error = new Error(`The search thread failed: ${event.message}`);
-      if (thread) thread.#fail(error);
-      else {
-        worker.terminate();
-        reject(error);
-      }
-    };
-    const open: SearchRequest = {
-      type: "open",
+    const thread = new SearchThread({
       catalogPath,
       baseUrl,
-      nice: SEARCH_THREAD_NICE,
-      ...options,
-    };
-    worker.postMessage(open);
-    return promise;
+      warmTermLists: options.warmTermLists,
+      workerUrl: options.workerUrl ?? new URL("./search_worker.ts", import.meta.url).href,
+    });
+    await thread.#spawn();
+    return thread;
   }
 
   /**
@@ -209,7 +199,7 @@ export class SearchThread implements Ranker, Embedder {
    * @param query the arguments of `rank` but the context
    * @returns the page, total, mode used, and the signals of the page's entries
    * @throws {AppError} what the ranking threw, with its code
-   * @throws {Error} when the thread is closed or failed
+   * @throws {Error} when the thread is closed, or failed while ranking it
    */
   async rank(query: RankQuery): Promise<RankedPage> {
     const reply = await this.#call((id) => ({ type: "rank", id, query }));
@@ -245,19 +235,71 @@ export class SearchThread implements Ranker, Embedder {
    * rejected. Closing twice does nothing.
    */
   close(): void {
-    if (this.#failure) return;
-    this.#fail(new Error("The search thread is closed"));
+    if (this.#closed) return;
+    this.#closed = new Error("The search thread is closed");
+    this.#rejectPending(this.#closed);
     const close: SearchRequest = { type: "close" };
-    this.#worker.postMessage(close);
+    this.#worker?.postMessage(close);
   }
 
-  #call(request: (id: number) => SearchRequest): Promise<SearchReply> {
-    if (this.#failure) return Promise.reject(this.#failure);
+  /** Starts a worker and resolves when it has opened the catalog. */
+  #spawn(): Promise<void> {
+    const { catalogPath, baseUrl, warmTermLists, workerUrl } = this.#options;
+    const worker = new Worker(workerUrl, { type: "module" });
+    this.#worker = worker;
+    const opened = Promise.withResolvers<void>();
+    let ready = false;
+    worker.onmessage = (event: MessageEvent<SearchReply>) => {
+      const reply = event.data;
+      if (reply.type === "ready") {
+        ready = true;
+        this.#embedding = reply.embedding;
+        opened.resolve();
+      } else if (reply.type === "failed") {
+        worker.terminate();
+        opened.reject(new Error(`The search thread cannot open ${catalogPath}: ${reply.error}`));
+      } else if (reply.type === "warmed") this.#warm.resolve(reply.result);
+      else if (reply.type === "warm-failed") this.#warm.reject(new Error(reply.error));
+      else this.#settle(reply);
+    };
+    worker.onerror = (event) => {
+      event.preventDefault();
+      worker.terminate();
+      const error = new Error(`The search thread failed: ${event.message}`);
+      if (!ready) opened.reject(error);
+      else if (this.#worker === worker) this.#restart(error);
+    };
+    const open: SearchRequest = {
+      type: "open",
+      catalogPath,
+      baseUrl,
+      nice: SEARCH_THREAD_NICE,
+      // The term lists are read by the first thread only: a restarted one reads them on demand.
+      warmTermLists: warmTermLists && this.#restarts === 0,
+    };
+    worker.postMessage(open);
+    this.#ready = opened.promise;
+    return opened.promise;
+  }
+
+  #restart(error: Error): void {
+    this.#rejectPending(error);
+    if (this.#closed) return;
+    this.#restarts++;
+    console.error(`[search] ${error.message}: starting it again`);
+    // A start that fails leaves #ready rejected: the next calls fail with its reason.
+    this.#spawn().catch((e) => console.error(`[search] ${e instanceof Error ? e.message : e}`));
+  }
+
+  async #call(request: (id: number) => SearchRequest): Promise<SearchReply> {
+    if (this.#closed) throw this.#closed;
+    await this.#ready;
+    if (this.#closed) throw this.#closed;
     const id = ++this.#seq;
     const { promise, resolve, reject } = Promise.withResolvers<SearchReply>();
     this.#pending.set(id, { resolve, reject });
-    this.#worker.postMessage(request(id));
-    return promise;
+    this.#worker!.postMessage(request(id));
+    return await promise;
   }
 
   #settle(reply: SearchReply): void {
@@ -269,8 +311,7 @@ export class SearchThread implements Ranker, Embedder {
     else pending.resolve(reply);
   }
 
-  #fail(error: Error): void {
-    this.#failure ??= error;
+  #rejectPending(error: Error): void {
     for (const pending of this.#pending.values()) pending.reject(error);
     this.#pending.clear();
   }

@@ -9,6 +9,8 @@ import { AppError } from "../../src/errors.ts";
 import { fixtureContext } from "../fixtures/catalog.ts";
 
 const local = await fixtureContext({ embed: true });
+/** The query that ends the search worker of `tests/fixtures/crashing_search_worker.ts`. */
+const CRASH_QUERY = "crash the search thread";
 const path = local.store.path!;
 
 Deno.test("a search thread ranks every mode, kind and filter as the serving thread does", async () => {
@@ -111,6 +113,40 @@ Deno.test("closing the context stops its search thread: later searches fail with
     /search thread is closed/,
   );
   thread.close();
+});
+
+Deno.test("a search thread that fails is started again and answers the next searches", async () => {
+  const thread = await SearchThread.start(path, "http://test.local", {
+    warmTermLists: false,
+    workerUrl: new URL("../fixtures/crashing_search_worker.ts", import.meta.url).href,
+  });
+  const search = (q: string) =>
+    thread.rank({
+      kind: "servers",
+      q,
+      filter: {},
+      mode: "hybrid",
+      limit: 5,
+      offset: 0,
+      fusion: "score",
+    });
+  try {
+    const before = await search("postgres database");
+    assert.ok(before.ids.length > 0);
+    // The search under way when the thread fails is either answered first or told why.
+    await search(CRASH_QUERY).catch((error) =>
+      assert.match(String(error), /search thread failed: Uncaught Error: crashed on purpose/)
+    );
+    for (let i = 0; i < 200 && thread.restarts === 0; i++) {
+      await new Promise((r) => setTimeout(r, 25));
+    }
+    assert.equal(thread.restarts, 1, "started again once");
+    // The next search waits for the new thread to open the catalog, then gets the same answer.
+    assert.deepEqual(await search("postgres database"), before);
+    assert.equal(thread.embedding?.id, local.embedder!.id);
+  } finally {
+    thread.close();
+  }
 });
 
 Deno.test("a search thread that cannot open its catalog stops and says why", async () => {
