@@ -138,12 +138,15 @@ export class SearchThread implements Ranker, Embedder {
   #pending = new Map<number, _Pending>();
   #seq = 0;
   #closed: Error | undefined;
+  /** Rejected by {@link SearchThread.close}: a call waiting for a thread to open stops waiting. */
+  #closing = Promise.withResolvers<never>();
   #restarts = 0;
 
   private constructor(options: _Options) {
     this.#options = options;
     // A failed reading is logged by whoever awaits it; until then it must not count as unhandled.
     this.#warm.promise.catch(() => {});
+    this.#closing.promise.catch(() => {});
     if (options.warmTermLists) this.warmed = this.#warm.promise;
   }
 
@@ -237,6 +240,7 @@ export class SearchThread implements Ranker, Embedder {
   close(): void {
     if (this.#closed) return;
     this.#closed = new Error("The search thread is closed");
+    this.#closing.reject(this.#closed);
     this.#rejectPending(this.#closed);
     const close: SearchRequest = { type: "close" };
     this.#worker?.postMessage(close);
@@ -293,7 +297,8 @@ export class SearchThread implements Ranker, Embedder {
 
   async #call(request: (id: number) => SearchRequest): Promise<SearchReply> {
     if (this.#closed) throw this.#closed;
-    await this.#ready;
+    // After a failure, the new thread may still be opening the catalog.
+    await Promise.race([this.#ready, this.#closing.promise]);
     if (this.#closed) throw this.#closed;
     const id = ++this.#seq;
     const { promise, resolve, reject } = Promise.withResolvers<SearchReply>();

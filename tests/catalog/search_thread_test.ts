@@ -144,6 +144,15 @@ Deno.test("a search thread that fails is started again and answers the next sear
     // The next search waits for the new thread to open the catalog, then gets the same answer.
     assert.deepEqual(await search("postgres database"), before);
     assert.equal(thread.embedding?.id, local.embedder!.id);
+    // Closed while a new thread opens: the search waiting for it is told, not left hanging.
+    await search(CRASH_QUERY).catch(() => {});
+    for (let i = 0; i < 200 && thread.restarts === 1; i++) {
+      await new Promise((r) => setTimeout(r, 25));
+    }
+    assert.equal(thread.restarts, 2);
+    const waiting = search("postgres database");
+    thread.close();
+    await assert.rejects(() => waiting, /search thread is closed/);
   } finally {
     thread.close();
   }
