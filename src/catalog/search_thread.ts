@@ -278,8 +278,8 @@ export class SearchThread implements Ranker, Embedder {
       catalogPath,
       baseUrl,
       nice: SEARCH_THREAD_NICE,
-      // The term lists are read by the first thread only: a restarted one reads them on demand.
-      warmTermLists: warmTermLists && this.#restarts === 0,
+      // A restarted thread reads them again; `warmed` stays the first thread's reading.
+      warmTermLists,
     };
     worker.postMessage(open);
     this.#ready = opened.promise;
