@@ -117,12 +117,19 @@ export interface RankedPage {
 
 /** The arguments of {@link rank} but the context, as one object (what crosses to a thread). */
 export interface RankQuery {
+  /** Which table. */
   kind: "tools" | "servers";
+  /** Non-blank query. */
   q: string;
+  /** Filters applied before ranking (plain data: it is copied to the search thread). */
   filter: ToolFilter | ServerFilter;
+  /** Ranking mode asked for (the page says which one was used). */
   mode: SearchMode;
+  /** Page size. */
   limit: number;
+  /** Entries to skip. */
   offset: number;
+  /** Hybrid fusion method. */
   fusion: Fusion;
 }
 
