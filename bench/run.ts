@@ -237,7 +237,7 @@ async function startServer(port: number): Promise<Server> {
       // memory for the main thread and the query worker, no measured loss of throughput) and an
       // old generation that grows by half its live size between full collections (about 110 MB
       // less after the bench; README, Memory).
-      "--v8-flags=--max-semi-space-size=2,--heap-growing-percent=50",
+      "--v8-flags=--max-semi-space-size=2,--heap-growing-percent=50,--no-allocation-site-pretenuring",
       fromFileUrl(new URL("./serve.ts", import.meta.url)),
       String(port),
     ],
