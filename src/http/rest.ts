@@ -18,9 +18,10 @@ import { encodedJson } from "../catalog/memo.ts";
 import { type Operation, OPERATIONS } from "../catalog/operations.ts";
 
 /**
- * Answers with a JSON body, serializing and UTF-8 encoding each result object once: use cases
- * return the same object for repeated inputs (see `catalog/memo.ts`), so a cache hit skips
- * `JSON.stringify` and the encoding (about a third of a cached search's CPU time in a profile).
+ * Answers with a JSON body, serializing and UTF-8 encoding each result object once: a use case's
+ * cache hit returns an object decoded from the bytes it keeps and carrying them (see
+ * `catalog/memo.ts`), so a hit skips `JSON.stringify` and the encoding (about a third of a cached
+ * search's CPU time in a profile).
  *
  * @param c the request context
  * @param value the result object

@@ -32,6 +32,7 @@ import type { z } from "zod";
 import type { CatalogContext } from "../catalog/context.ts";
 import { ALL_GRANTS, type Grants } from "../catalog/grants.ts";
 import { MCP_OPERATIONS, type Operation } from "../catalog/operations.ts";
+import { knownEncoding } from "../catalog/memo.ts";
 import { AppError, toAppError } from "../errors.ts";
 
 /** Name and version the server reports in `initialize`. */
@@ -70,7 +71,10 @@ export function errorResult(error: unknown, logged = false): CallToolResult {
   return { isError: true, content: [{ type: "text", text: JSON.stringify(body) }] };
 }
 
-/** Results that matched their tool's output schema (the use cases' caches return the same object). */
+/**
+ * Results that matched their tool's output schema, by the UTF-8 JSON a use case's cache keeps of
+ * them (every hit decodes the same bytes, see `catalog/memo.ts`), else by the object.
+ */
 const _checked = new WeakSet<object>();
 
 /**
@@ -93,8 +97,9 @@ export async function runTool(
 ): Promise<CallToolResult> {
   try {
     const output = await op.run(ctx, args ?? {}, grants) as Record<string, unknown>;
-    // A cached result is the same object each time: it is checked once.
-    if (!_checked.has(output)) {
+    // A cached result is checked once (a hit carries the bytes it was decoded from).
+    const mark = knownEncoding(output) ?? output;
+    if (!_checked.has(mark)) {
       const checked = op.output.safeParse(output);
       if (!checked.success) {
         console.error(
@@ -104,7 +109,7 @@ export async function runTool(
         const message = `The result of ${op.mcpTool?.name} does not match the tool's output schema`;
         return errorResult(new AppError("internal_error", message), true);
       }
-      _checked.add(output);
+      _checked.add(mark);
     }
     return {
       structuredContent: output,

@@ -1,19 +1,26 @@
 import assert from "node:assert/strict";
 import type { CatalogContext } from "../../src/catalog/context.ts";
 import { ByteLru } from "../../src/catalog/lru.ts";
-import { encodedJson, MAX_KEY_LENGTH, memo } from "../../src/catalog/memo.ts";
+import { encodedJson, knownEncoding, MAX_KEY_LENGTH, memo } from "../../src/catalog/memo.ts";
 
 function context(maxBytes = 1024 * 1024): CatalogContext {
   return { results: new ByteLru(maxBytes) } as unknown as CatalogContext;
 }
 
-Deno.test("memo returns the same object for the same input and computes once", async () => {
+Deno.test("memo returns an equal result for the same input and computes once", async () => {
   const ctx = context();
   let calls = 0;
-  const compute = () => ({ n: ++calls });
+  const compute = () => ({ n: ++calls, list: [1, "two", null], skipped: undefined });
   const a = await memo(ctx, "f", { q: "x" }, compute);
   const b = await memo(ctx, "f", { q: "x" }, compute);
-  assert.equal(a, b);
+  assert.deepEqual(b, { n: 1, list: [1, "two", null] });
+  assert.equal(calls, 1);
+  // Kept as bytes: the first hit decodes a new object that carries the bytes made for the first
+  // result, and later hits share it.
+  assert.notEqual(a, b);
+  assert.equal(knownEncoding(b), encodedJson(a));
+  assert.equal(encodedJson(b), encodedJson(a));
+  assert.equal(await memo(ctx, "f", { q: "x" }, compute), b);
   assert.equal(calls, 1);
   await memo(ctx, "g", { q: "x" }, compute);
   assert.equal(calls, 2, "another use case name is another key");
@@ -49,10 +56,28 @@ Deno.test("memo keeps its results within the byte budget, oldest evicted first",
   const ctx = context(64 * 1024);
   const result = (i: number) => ({ i, text: "x".repeat(1000) });
   for (let i = 0; i < 100; i++) await memo(ctx, "f", i, () => result(i));
-  // Each entry counts three times its JSON (about 3 KB): about 20 fit in 64 KB.
+  // Each entry counts its JSON (about 1 KB), its key and 200 bytes: about 50 fit in 64 KB.
   assert.ok(ctx.results.bytes <= 64 * 1024, `${ctx.results.bytes} bytes cached`);
-  assert.ok(ctx.results.size >= 15 && ctx.results.size <= 22, `${ctx.results.size} entries`);
+  assert.ok(ctx.results.size >= 45 && ctx.results.size <= 55, `${ctx.results.size} entries`);
   assert.ok(ctx.results.has("f:99") && !ctx.results.has("f:0"));
+  // A hit keeps the decoded object too, and the entry counts three times its JSON from then on:
+  // the two oldest entries make room for it.
+  const size = ctx.results.size;
+  await memo(ctx, "f", 99, () => result(99));
+  assert.equal(ctx.results.size, size - 2);
+  assert.ok(ctx.results.bytes <= 64 * 1024);
+});
+
+Deno.test("memo caches primitive results and computes what has no JSON form every time", async () => {
+  const ctx = context();
+  let calls = 0;
+  assert.equal(await memo(ctx, "n", "x", () => ++calls), 1);
+  assert.equal(await memo(ctx, "n", "x", () => ++calls), 1);
+  assert.equal(await memo(ctx, "u", "x", () => void ++calls), undefined);
+  assert.equal(await memo(ctx, "u", "x", () => void ++calls), undefined);
+  assert.equal(await memo(ctx, "b", "x", () => ({ big: BigInt(++calls) })).then((r) => r.big), 4n);
+  assert.equal(await memo(ctx, "b", "x", () => ({ big: BigInt(++calls) })).then((r) => r.big), 5n);
+  assert.equal(calls, 5);
 });
 
 Deno.test("encodedJson serializes a result object once", () => {
