@@ -6,7 +6,8 @@
 import { type Embedder, USE_LITE_ID } from "../embed/embedding.ts";
 import { QueryEmbedder } from "../embed/query_embedder.ts";
 import { ByteLru } from "./lru.ts";
-import { RESULT_CACHE_BYTES } from "./memo.ts";
+import { RESULT_CACHE_BYTES, RESULT_PROBATION_BYTES } from "./memo.ts";
+import { ResultCache } from "./result_cache.ts";
 import { QUERY_CACHE_BYTES, type Ranker, warmTermLists } from "./ranking.ts";
 import { SearchThread } from "./search_thread.ts";
 import { CatalogStore } from "./store.ts";
@@ -51,8 +52,8 @@ export interface CatalogContext {
   search?: Ranker;
   /** Per-process cache of query vectors by the text embedded (bytes-bounded LRU, `ranking.ts`). */
   queryVectors: ByteLru<string, Float32Array>;
-  /** Per-process cache of use-case results by input (bytes-bounded LRU, see `memo.ts`). */
-  results: ByteLru<string, unknown>;
+  /** Per-process cache of use-case results by input (bounded by bytes, see `memo.ts`). */
+  results: ResultCache;
   /** Set while the semantic index is built in the background (see `main.ts`). */
   semantic?: SemanticProgress;
   /**
@@ -70,7 +71,7 @@ export interface CatalogContext {
 export function newCaches(): Pick<CatalogContext, "queryVectors" | "results"> {
   return {
     queryVectors: new ByteLru(QUERY_CACHE_BYTES),
-    results: new ByteLru(RESULT_CACHE_BYTES),
+    results: new ResultCache(RESULT_PROBATION_BYTES, RESULT_CACHE_BYTES),
   };
 }
 

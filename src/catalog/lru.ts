@@ -14,8 +14,12 @@ export class ByteLru<K, V> {
   #map = new Map<K, { value: V; bytes: number }>();
   #bytes = 0;
 
+  #onEvict: ((key: K, value: V) => void) | undefined;
+
   /**
    * @param maxBytes the budget in bytes (an entry larger than it is never kept)
+   * @param onEvict called with each entry evicted to keep the budget (not for entries deleted,
+   *   replaced or cleared, nor for a value too large to be stored)
    * @throws {RangeError} when `maxBytes` is not a non-negative number
    * @example
    * ```ts
@@ -23,9 +27,10 @@ export class ByteLru<K, V> {
    * cache.set("q", vector, vector.byteLength);
    * ```
    */
-  constructor(maxBytes: number) {
+  constructor(maxBytes: number, onEvict?: (key: K, value: V) => void) {
     if (!(maxBytes >= 0)) throw new RangeError(`Cannot use a byte budget of "${maxBytes}"`);
     this.maxBytes = maxBytes;
+    this.#onEvict = onEvict;
   }
 
   /** Number of entries. */
@@ -72,9 +77,11 @@ export class ByteLru<K, V> {
     this.#map.set(key, { value, bytes });
     this.#bytes += bytes;
     while (this.#bytes > this.maxBytes) {
-      const oldest = this.#map.keys().next();
+      const oldest = this.#map.entries().next();
       if (oldest.done) break;
-      this.delete(oldest.value);
+      const [oldKey, { value: oldValue }] = oldest.value;
+      this.delete(oldKey);
+      this.#onEvict?.(oldKey, oldValue);
     }
     return this;
   }

@@ -1,39 +1,26 @@
 /**
- * A per-process LRU cache of use-case results. The catalog is read-only while a process runs, so a
- * result computed once for the same validated input stays correct until the process restarts with
- * a new catalog.
- *
- * A new result is kept as its UTF-8 JSON only; the first hit decodes it, and from then on the
- * entry keeps that object too (admission on second use, as the probation and protected segments
- * of a 2Q or segmented LRU cache). The bytes live outside the JavaScript heap: kept as objects from
- * the start, every result of a long tail of distinct searches was promoted to the old generation
- * and dropped from it a few hundred searches later (12-17 KB of old-generation garbage per
- * search, a full mark-compact of the serving thread every second or so under a single client,
- * each holding it 2-8 ms), while decoding on every hit halved the rate of cached searches. A
- * decoded result carries the bytes it came from, so the REST adapter sends them as they are
- * ({@link encodedJson}).
+ * Use-case results cached per process ({@link ResultCache}): the catalog is read-only while a
+ * process runs, so a result computed once for the same validated input stays correct until the
+ * process restarts with a new catalog. A result seen once is kept as its UTF-8 JSON; the first hit
+ * decodes it and later hits share that object. A decoded result carries the bytes it came from,
+ * so the REST adapter sends them as they are ({@link encodedJson}).
  *
  * @module
  */
 import type { CatalogContext } from "./context.ts";
-import type { ByteLru } from "./lru.ts";
 
 /**
- * Budget of the per-process result cache, bytes (least recently used evicted first): an entry
- * counts its UTF-8 JSON, its key and 200 bytes, and three times its JSON once it holds the decoded
- * object too. A search result is 5-15 KB of JSON: some 800 results seen once, 300 in use.
+ * Budget of the results asked for more than once (decoded), bytes: each counts three times its
+ * UTF-8 JSON, its key and 200 bytes. A search result is 5-15 KB of JSON: some 300 results.
  */
 export const RESULT_CACHE_BYTES = 8 * 1024 * 1024;
+/**
+ * Size of the ring of results seen once, bytes (their UTF-8 JSON only): some 400 results, so a
+ * query asked again within about 400 distinct ones is a hit.
+ */
+export const RESULT_PROBATION_BYTES = 4 * 1024 * 1024;
 /** Longest cache key kept, in characters: bigger inputs are computed every time (bounds memory). */
 export const MAX_KEY_LENGTH = 2048;
-
-/**
- * A result as the cache keeps it: the UTF-8 JSON of an object (and the object, once it was asked
- * for again), or a primitive as it is.
- */
-type _Entry =
-  | { bytes: Uint8Array<ArrayBuffer>; value?: object }
-  | { primitive: string | number | boolean | null };
 
 /**
  * Returns the cached result for `(name, input)` or computes, caches and returns it; callers asking
@@ -47,8 +34,8 @@ type _Entry =
  *   without caching)
  * @param compute produces the result on a miss: a JSON value (what it holds beyond JSON, such as
  *   `undefined` properties, is not kept); a result without a JSON form is not cached
- * @returns the result: the computed object on a miss (shared by the callers that waited for it),
- *   on hits one object decoded from its JSON and shared by every later hit: never mutate it
+ * @returns the result: the computed one on a miss (shared by the callers that waited for it), on
+ *   hits one object decoded from its JSON and shared by every later hit: never mutate it
  */
 export async function memo<T>(
   ctx: CatalogContext,
@@ -64,8 +51,11 @@ export async function memo<T>(
   }
   if (key.length > MAX_KEY_LENGTH) return await compute();
   const cache = ctx.results;
-  const hit = cache.get(key) as _Entry | undefined;
-  if (hit !== undefined) return _reused(cache, key, hit) as T;
+  const hit = cache.get(key);
+  if (hit) {
+    if (typeof hit.value === "object" && hit.value !== null) _encoded.set(hit.value, hit.bytes);
+    return hit.value as T;
+  }
   // Concurrent requests for the same input share one computation (a burst of the same search
   // computed it once per request before it was cached).
   let running = _inflight.get(cache);
@@ -77,8 +67,8 @@ export async function memo<T>(
     await null;
     try {
       const value = await compute();
-      const entry = _admitted(value);
-      if (entry) cache.set(key, entry, _size(key, entry));
+      const bytes = _json(value);
+      if (bytes) cache.admit(key, bytes);
       return value;
     } finally {
       running.delete(key);
@@ -88,11 +78,11 @@ export async function memo<T>(
   return await computing;
 }
 
-/** What the cache keeps of a new result: an object's UTF-8 JSON, a JSON primitive as it is. */
-function _admitted(value: unknown): _Entry | undefined {
+/** The UTF-8 JSON of a result, or `undefined` when it has none that decodes to it. */
+function _json(value: unknown): Uint8Array | undefined {
   if (typeof value === "object" && value !== null) {
     try {
-      return { bytes: encodedJson(value) };
+      return encodedJson(value);
     } catch {
       return undefined;
     }
@@ -101,26 +91,9 @@ function _admitted(value: unknown): _Entry | undefined {
     value === null || typeof value === "string" || typeof value === "boolean" ||
     (typeof value === "number" && Number.isFinite(value))
   ) {
-    return { primitive: value };
+    return _encoder.encode(JSON.stringify(value));
   }
   return undefined;
-}
-
-/** The result of a hit: the entry's object, decoded (and kept in the entry) on its first hit. */
-function _reused(cache: ByteLru<string, unknown>, key: string, entry: _Entry): unknown {
-  if ("primitive" in entry) return entry.primitive;
-  if (entry.value === undefined) {
-    entry.value = JSON.parse(_decoder.decode(entry.bytes)) as object;
-    _encoded.set(entry.value, entry.bytes);
-    cache.set(key, entry, _size(key, entry));
-  }
-  return entry.value;
-}
-
-/** Bytes an entry counts against {@link RESULT_CACHE_BYTES}. */
-function _size(key: string, entry: _Entry): number {
-  const json = "bytes" in entry ? entry.bytes.byteLength : 64;
-  return ("value" in entry && entry.value !== undefined ? 3 * json : json) + key.length * 2 + 200;
 }
 
 /** Computations in progress per result cache, by key. */
@@ -129,7 +102,6 @@ const _inflight = new WeakMap<object, Map<string, Promise<unknown>>>();
 /** UTF-8 JSON of result objects, made once per object (and known for objects decoded from it). */
 const _encoded = new WeakMap<object, Uint8Array<ArrayBuffer>>();
 const _encoder = new TextEncoder();
-const _decoder = new TextDecoder();
 
 /**
  * The UTF-8 JSON of a result object, serialized once per object: a result {@link memo} returns on

@@ -21,3 +21,16 @@ Deno.test("ByteLru never keeps an entry larger than its budget", () => {
   assert.equal(cache.bytes, 10);
   assert.throws(() => new ByteLru(-1), RangeError);
 });
+
+Deno.test("ByteLru tells what it evicts for its budget, not what is deleted or replaced", () => {
+  const evicted: [string, number][] = [];
+  const cache = new ByteLru<string, number>(30, (k, v) => evicted.push([k, v]));
+  cache.set("a", 1, 10).set("b", 2, 10).set("c", 3, 10);
+  cache.set("a", 4, 10); // replaced
+  cache.delete("b");
+  assert.deepEqual(evicted, []);
+  cache.set("d", 5, 10).set("e", 6, 10);
+  assert.deepEqual(evicted, [["c", 3]]);
+  cache.set("huge", 7, 31); // never stored
+  assert.deepEqual(evicted, [["c", 3]]);
+});
