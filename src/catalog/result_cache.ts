@@ -1,10 +1,12 @@
 /**
- * The per-process cache of use-case results ({@link memo}'s store): a segmented LRU cache in two
- * parts, as the probation and protected segments of SLRU or the A1 and Am queues of 2Q.
+ * The per-process cache of use-case results (the store of `memo` in `memo.ts`): a segmented LRU
+ * cache in two parts, as the probation and protected segments of SLRU or the A1 and Am queues of
+ * 2Q.
  *
  * - **Probation**: a result seen once is kept as its UTF-8 JSON in a ring buffer of bytes
  *   allocated once, written in turn; the oldest results are overwritten first (first in, first
- *   out). Nothing of it is a JavaScript object but its index (key, offset, length).
+ *   out). Nothing of it is a JavaScript object but its index (key, offset, length), which the ring
+ *   counts too: each result takes its bytes, twice its key's length and 64 bytes of the ring.
  * - **Protected**: a result asked for again is decoded once, and the object (with its bytes) is
  *   kept in a {@link ByteLru}, least recently used evicted first; an evicted result goes back to
  *   the ring as bytes.
@@ -62,8 +64,8 @@ export class ResultCache {
   #decoder = new TextDecoder();
 
   /**
-   * @param probationBytes size of the ring, bytes (allocated at the first result; a result larger
-   *   than a quarter of it is not kept as seen once)
+   * @param probationBytes size of the ring, bytes (allocated at the first result; a result taking
+   *   more than a quarter of it is not kept as seen once)
    * @param protectedBytes budget of the decoded results, bytes
    * @throws {RangeError} for a negative or non-numeric size
    */
@@ -120,7 +122,7 @@ export class ResultCache {
 
   /**
    * Keeps a new result as seen once: its bytes are copied into the ring, over the oldest results
-   * there. A result larger than a quarter of the ring is not kept.
+   * there. A result taking more than a quarter of the ring is not kept.
    *
    * @param key the key
    * @param bytes the result's UTF-8 JSON (copied)
@@ -146,16 +148,18 @@ export class ResultCache {
 
   #write(key: string, bytes: Uint8Array): void {
     const length = bytes.byteLength;
-    if (length === 0 || length > this.probationBytes / 4) return;
+    // The index entry counts against the ring too, so tiny results cannot pile up without bound.
+    const span = length + 2 * key.length + 64;
+    if (span > this.probationBytes / 4) return;
     this.#ring ??= new Uint8Array(this.probationBytes);
-    if (this.#head + length > this.probationBytes) {
+    if (this.#head + span > this.probationBytes) {
       this.#dropUpTo(this.probationBytes);
       this.#head = 0;
     }
-    this.#dropUpTo(this.#head + length);
+    this.#dropUpTo(this.#head + span);
     this.#ring.set(bytes, this.#head);
     const slot = { key, offset: this.#head, length };
-    this.#head += length;
+    this.#head += span;
     this.#index.set(key, slot);
     this.#slots.push(slot);
   }

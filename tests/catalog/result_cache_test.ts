@@ -2,6 +2,8 @@ import assert from "node:assert/strict";
 import { ResultCache } from "../../src/catalog/result_cache.ts";
 
 const encoder = new TextEncoder();
+/** Ring bytes a result takes: its JSON, twice its key's length and 64. */
+const span = (key: string, size: number) => size + 2 * key.length + 64;
 /** A JSON result of exactly `size` bytes. */
 function json(i: number, size = 100): Uint8Array {
   const head = `{"i":${i},"pad":"`;
@@ -21,23 +23,23 @@ Deno.test("a result seen once is decoded at its first hit and shared by later hi
 });
 
 Deno.test("the ring overwrites its oldest results first and keeps the bytes of the rest intact", () => {
-  const cache = new ResultCache(1000, 10_000);
-  for (let i = 0; i < 25; i++) cache.admit(`k${i}`, json(i));
-  // 25 results of 100 bytes in a ring of 1,000: the last 10 are there, in two laps and a half.
+  const cache = new ResultCache(10 * span("k10", 100), 100_000);
+  for (let i = 10; i < 35; i++) cache.admit(`k${i}`, json(i));
+  // 25 results in a ring of 10: the last 10 are there, after two laps and a half.
   assert.equal(cache.probationSize, 10);
-  assert.ok(!cache.has("k14") && cache.has("k15") && cache.has("k24"));
-  for (let i = 15; i < 25; i++) assert.equal((cache.get(`k${i}`)!.value as { i: number }).i, i);
+  assert.ok(!cache.has("k24") && cache.has("k25") && cache.has("k34"));
+  for (let i = 25; i < 35; i++) assert.equal((cache.get(`k${i}`)!.value as { i: number }).i, i);
 });
 
 Deno.test("results of other sizes wrap around the ring without losing a newer one", () => {
   const cache = new ResultCache(1000, 100_000);
-  const sizes = [130, 90, 240, 70, 180, 210, 60, 150, 200, 110, 95, 230];
+  const sizes = [130, 90, 170, 70, 150, 180, 60, 120, 160, 110, 95, 175];
   sizes.forEach((size, i) => cache.admit(`k${i}`, json(i, size)));
   // Whatever was overwritten, the newest results are kept and decode to what was written.
   const kept = sizes.map((_, i) => i).filter((i) => cache.has(`k${i}`));
   assert.ok(kept.includes(sizes.length - 1));
   assert.deepEqual(kept, kept.map((_, j) => kept[0]! + j), "a run of the newest");
-  assert.ok(kept.reduce((n, i) => n + sizes[i]!, 0) <= 1000);
+  assert.ok(kept.reduce((n, i) => n + span(`k${i}`, sizes[i]!), 0) <= 1000);
   for (const i of kept) {
     const hit = cache.get(`k${i}`)!;
     assert.equal((hit.value as { i: number }).i, i);
@@ -45,11 +47,18 @@ Deno.test("results of other sizes wrap around the ring without losing a newer on
   }
 });
 
-Deno.test("a result larger than a quarter of the ring is not kept", () => {
-  const cache = new ResultCache(1000, 10_000);
-  cache.admit("big", json(1, 251));
-  cache.admit("fits", json(2, 250));
-  assert.ok(!cache.has("big") && cache.has("fits"));
+Deno.test("a result taking more than a quarter of the ring is not kept", () => {
+  const cache = new ResultCache(4 * span("xx", 200), 10_000);
+  cache.admit("xx", json(1, 201));
+  assert.ok(!cache.has("xx"));
+  cache.admit("xx", json(2, 200));
+  assert.ok(cache.has("xx"));
+});
+
+Deno.test("tiny results count their keys, so the ring's index stays bounded", () => {
+  const cache = new ResultCache(10_000, 10_000);
+  for (let i = 0; i < 10_000; i++) cache.admit(`key-${i}`, json(i, 20));
+  assert.ok(cache.probationSize <= 10_000 / span("key-0000", 20), `${cache.probationSize} kept`);
 });
 
 Deno.test("a decoded result evicted from its budget goes back to the ring as bytes", () => {
