@@ -274,6 +274,10 @@ interface _Scratch {
   score: Float64Array;
   hits: Uint16Array;
   values: Float64Array;
+  /** Ids matching any term, in the order first met (the first `n`). */
+  touched: Int32Array;
+  /** Ids matching every term (the first `m`). */
+  every: Int32Array;
 }
 
 /**
@@ -1310,28 +1314,34 @@ export class CatalogStore {
     }
     const lists = terms.map((t) => this.#termScores(table, weights, t));
     const acc = this.#scratch(table);
-    const { score, hits } = acc;
-    const touched: number[] = [];
+    const { score, hits, touched, every } = acc;
+    // The ids met are kept in scratch arrays, not in a new array per search: a common word meets
+    // thousands of rows, and the array grown for them was most of a search's garbage.
+    let n = 0;
     for (const list of lists) {
       const ids = list.ids, scores = list.scores;
       for (let j = 0; j < ids.length; j++) {
         const id = ids[j]!;
         if (mask[id] !== 1) continue;
-        if (hits[id] === 0) touched.push(id);
+        if (hits[id] === 0) touched[n++] = id;
         hits[id]!++;
         score[id]! += scores[j]!;
       }
     }
-    const best = (ids: number[]) => {
+    let m = 0;
+    for (let i = 0; i < n; i++) if (hits[touched[i]!] === terms.length) every[m++] = touched[i]!;
+    const best = (ids: Int32Array) => {
+      let out: number[];
       if (ids.length > CANDIDATES) {
         const values = acc.values.length >= ids.length
           ? acc.values.subarray(0, ids.length)
           : (acc.values = new Float64Array(ids.length));
         for (let i = 0; i < ids.length; i++) values[i] = score[ids[i]!]!;
         const cut = kthLargest(values, CANDIDATES);
-        ids = ids.filter((id) => score[id]! >= cut);
-      }
-      return ids.sort((a, b) => score[b]! - score[a]! || a - b).slice(0, CANDIDATES);
+        out = [];
+        for (let i = 0; i < ids.length; i++) if (score[ids[i]!]! >= cut) out.push(ids[i]!);
+      } else out = Array.from(ids);
+      return out.sort((a, b) => score[b]! - score[a]! || a - b).slice(0, CANDIDATES);
     };
     const seen = new Map<number, Candidate>();
     const add = (ids: number[], all: boolean) => {
@@ -1347,11 +1357,11 @@ export class CatalogStore {
         });
       }
     };
-    add(best(touched.filter((id) => hits[id] === terms.length)), true);
-    if (terms.length > 1) add(best(touched.slice()), false);
-    for (const id of touched) {
-      hits[id] = 0;
-      score[id] = 0;
+    add(best(every.subarray(0, m)), true);
+    if (terms.length > 1) add(best(touched.subarray(0, n)), false);
+    for (let i = 0; i < n; i++) {
+      hits[touched[i]!] = 0;
+      score[touched[i]!] = 0;
     }
     // Entries named by the query that the FTS passes may have ranked below the candidate cut.
     const extra = [...named].filter(([id]) => !seen.has(id))
@@ -1363,7 +1373,7 @@ export class CatalogStore {
     }
     return {
       ranked: rankLexical([...seen.values()], AUTHORITY_WEIGHT[table]),
-      total: touched.length,
+      total: n,
     };
   }
 
@@ -1414,6 +1424,8 @@ export class CatalogStore {
         score: new Float64Array(max + 1),
         hits: new Uint16Array(max + 1),
         values: new Float64Array(1024),
+        touched: new Int32Array(max + 1),
+        every: new Int32Array(max + 1),
       };
       this.#scratchOf.set(table, s);
     }
