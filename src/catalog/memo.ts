@@ -1,9 +1,9 @@
 /**
- * Use-case results cached per process ({@link ResultCache}): the catalog is read-only while a
- * process runs, so a result computed once for the same validated input stays correct until the
- * process restarts with a new catalog. A result seen once is kept as its UTF-8 JSON; the first hit
- * decodes it and later hits share that object. A decoded result carries the bytes it came from,
- * so the REST adapter sends them as they are ({@link encodedJson}).
+ * Use-case results cached per process (`ResultCache`, `result_cache.ts`): the catalog is read-only
+ * while a process runs, so a result computed once for the same validated input stays correct until
+ * the process restarts with a new catalog. A result seen once is kept as its UTF-8 JSON; the first
+ * hit decodes it and later hits share that object. A decoded result carries the bytes it came
+ * from, so the REST adapter sends them as they are ({@link encodedJson}).
  *
  * @module
  */
@@ -119,15 +119,4 @@ export function encodedJson(value: object): Uint8Array<ArrayBuffer> {
     _encoded.set(value, body);
   }
   return body;
-}
-
-/**
- * The UTF-8 JSON already made for a result object ({@link encodedJson}, or the bytes a cache hit
- * was decoded from), without making it.
- *
- * @param value a result object
- * @returns its bytes, or `undefined` when none were made
- */
-export function knownEncoding(value: object): Uint8Array<ArrayBuffer> | undefined {
-  return _encoded.get(value);
 }

@@ -32,7 +32,6 @@ import type { z } from "zod";
 import type { CatalogContext } from "../catalog/context.ts";
 import { ALL_GRANTS, type Grants } from "../catalog/grants.ts";
 import { MCP_OPERATIONS, type Operation } from "../catalog/operations.ts";
-import { knownEncoding } from "../catalog/memo.ts";
 import { AppError, toAppError } from "../errors.ts";
 
 /** Name and version the server reports in `initialize`. */
@@ -72,8 +71,8 @@ export function errorResult(error: unknown, logged = false): CallToolResult {
 }
 
 /**
- * Results that matched their tool's output schema, by the UTF-8 JSON a use case's cache keeps of
- * them (every hit decodes the same bytes, see `catalog/memo.ts`), else by the object.
+ * Results that matched their tool's output schema (a use case's cache returns one object for all
+ * hits of an entry, see `catalog/memo.ts`).
  */
 const _checked = new WeakSet<object>();
 
@@ -97,9 +96,8 @@ export async function runTool(
 ): Promise<CallToolResult> {
   try {
     const output = await op.run(ctx, args ?? {}, grants) as Record<string, unknown>;
-    // A cached result is checked once (a hit carries the bytes it was decoded from).
-    const mark = knownEncoding(output) ?? output;
-    if (!_checked.has(mark)) {
+    // A cached result is the same object at each hit: it is checked once.
+    if (!_checked.has(output)) {
       const checked = op.output.safeParse(output);
       if (!checked.success) {
         console.error(
@@ -109,7 +107,7 @@ export async function runTool(
         const message = `The result of ${op.mcpTool?.name} does not match the tool's output schema`;
         return errorResult(new AppError("internal_error", message), true);
       }
-      _checked.add(mark);
+      _checked.add(output);
     }
     return {
       structuredContent: output,
