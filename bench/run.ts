@@ -236,7 +236,8 @@ async function startServer(port: number): Promise<Server> {
       // As `deno task start`: a 2 MB young generation per isolate (about 70 MB less resident
       // memory for the main thread and the query worker, no measured loss of throughput) and an
       // old generation that grows by half its live size between full collections (about 110 MB
-      // less after the bench; README, Memory).
+      // less after the bench; README, Memory), without allocation-site pretenuring (which sent
+      // every search's lexical candidates to the old generation; README, Performance).
       "--v8-flags=--max-semi-space-size=2,--heap-growing-percent=50,--no-allocation-site-pretenuring",
       fromFileUrl(new URL("./serve.ts", import.meta.url)),
       String(port),

@@ -10,8 +10,8 @@
  * 20 ms from another process, two runs each, back to back: `/api/v1/health` p99 54-57 ms when the
  * serving thread ranked, 10-17 ms with the search thread (a trivial server in a third process:
  * 5 ms during the same load), at 133 and 143-154 req/s. `deno task bench` in two pairs of runs
- * against the code before: health p99 36-46 → 10-11 ms, event-loop lag p99 10.0-10.5 → 4.7-5.5 ms
- * (README, Performance).
+ * against the code before: health p99 36-46 → 10-11 ms, event-loop lag p99 10.0-10.5 → 4.7-5.5
+ * ms (README, Performance).
  *
  * @module
  */

@@ -13,9 +13,9 @@
  * takes about 1.7 ms (4.5 ms for the same native scan over float32, 19 ms for a plain JavaScript
  * loop, 40 ms for sqlite-vec's `vec0` scan), the int8 copy is 17 MB and is made in about 0.1 s
  * (at start, for the query worker; here only when this thread scans every row), and the top 10
- * equal exact k-NN (`deno task eval` prints the recall on the evaluation queries). A filter is served by the same scan over an int8 copy of just the rows that pass it,
- * so a filtered search costs no more than an unfiltered one; copies are cached per filter within
- * a byte budget. An HNSW graph (USearch `Index`) was measured too: 1.3 ms per query but 8 s to
+ * equal exact k-NN (`deno task eval` prints the recall on the evaluation queries). A filter is
+ * served by the same scan over an int8 copy of just the rows that pass it, so a filtered search
+ * costs no more than an unfiltered one; copies are cached per filter within a byte budget. An HNSW graph (USearch `Index`) was measured too: 1.3 ms per query but 8 s to
  * build at start (or a second artifact to ship) and no filtered search in the JavaScript binding.
  *
  * sqlite-vec's `vec0` tables stay the stored form; this index is rebuilt from them at start.
