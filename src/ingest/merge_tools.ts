@@ -37,16 +37,17 @@ import type { MergeStats, SourceTool } from "./types.ts";
 import { sourceRank } from "./sources/mod.ts";
 import { UnionFind } from "./union_find.ts";
 import { normalizeName, slugify } from "../model/text.ts";
-import type { CatalogTool, PricingModel, ToolReview } from "../model/tool.ts";
-
-/**
- * Sources whose pricing field names the model explicitly (aitoolhouse's labels and combinations
- * with a price text, topai.tools' labels); the others are coarse: AutoVenture says `Free` or
- * `Free Trial` for nearly every tool (381 of 449 `Free`, Midjourney and Synthesia among them),
- * the awesome lists only mark open source. They rank first for `pricing` in the source registry;
- * a note on a disagreement says when the winning statement was explicit.
- */
-const EXPLICIT = new Set(["aitoolhouse", "topai-tools"]);
+import type { CatalogTool, ToolReview } from "../model/tool.ts";
+import type { FieldStatement } from "../model/source.ts";
+import {
+  daysBetween,
+  type DecisionRule,
+  type JudgedStatement,
+  type Resolution,
+  resolveNewest,
+  SAME_AGE_DAYS,
+} from "./evidence.ts";
+import { pricingFacts, statedAtOf } from "./tool_pricing.ts";
 
 /** Longest short description, in characters (cut at a word boundary, with "…"). */
 export const SHORT_DESCRIPTION_MAX = 300;
@@ -60,15 +61,82 @@ const REFERRAL_SUBDOMAIN =
 /** Subdomains that are marketing, app or referral entry points of the same site. */
 const ENTRY_SUBDOMAIN = /^(www|m|app|get|try|go|join|beta|affiliate|affiliates|partners?)\./;
 
-/** Hosts that moved: old → current, so both spellings match. */
-const HOST_ALIASES: Record<string, string> = {
+/**
+ * Products whose site moved for good: old host → current host (each a permanent redirect of the
+ * vendor's, 2023-2025). A chosen URL on an old host is shown at the current host's root, and both
+ * spellings match as one site.
+ */
+const MOVED_HOSTS: Record<string, string> = {
   "chat.openai.com": "chatgpt.com",
   "bard.google.com": "gemini.google.com",
+  "beta.character.ai": "character.ai",
+  "v0.dev": "v0.app",
+  "suno.ai": "suno.com",
+  "app.suno.ai": "suno.com",
+  "elicit.org": "elicit.com",
+  "playgroundai.com": "playground.com",
+  "kimi.moonshot.cn": "kimi.com",
+  "heypi.com": "pi.ai",
+  "deepmind.com": "deepmind.google",
+  "ai.facebook.com": "ai.meta.com",
   "twitter.com": "x.com",
+  "useblackbox.io": "blackbox.ai",
+  "typeset.io": "scispace.com",
+};
+
+/** Moved hosts whose old paths mean nothing at the new host (`chat.openai.com/chat`). */
+const MOVED_TO_ROOT = new Set(["chat.openai.com", "bard.google.com", "beta.character.ai"]);
+
+/** Hosts that are one site for matching: old → current, so both spellings match. */
+const HOST_ALIASES: Record<string, string> = {
+  ...MOVED_HOSTS,
   "chromewebstore.google.com": "chrome.google.com",
   "perplexity.com": "perplexity.ai",
-  "ai.facebook.com": "ai.meta.com",
 };
+
+/** Status words that go stale: a product that left its waitlist or beta is not stated so again. */
+const STATUS_WORDS =
+  /^(?:waitlist|wait ?list|beta|open beta|closed beta|coming soon|early access)$/i;
+
+/**
+ * The URL at its product's current host when its host moved for good ({@link MOVED_HOSTS}).
+ *
+ * @param url an absolute URL
+ * @returns the URL at the current host (at its root for a host whose old paths mean nothing
+ *   there), or `undefined` when the host did not move
+ * @example
+ * ```ts
+ * movedUrl("https://chat.openai.com/chat"); // "https://chatgpt.com/"
+ * ```
+ */
+export function movedUrl(url: string): string | undefined {
+  let host: string;
+  try {
+    host = new URL(url).hostname.toLowerCase().replace(/^www\./, "");
+  } catch {
+    return undefined;
+  }
+  const moved = MOVED_HOSTS[host];
+  if (moved === undefined) return undefined;
+  const { pathname, search } = new URL(url);
+  return MOVED_TO_ROOT.has(host) ? `https://${moved}/` : `https://${moved}${pathname}${search}`;
+}
+
+/**
+ * Comparison key of a URL: its matching host ({@link normalizeHost}) and path without a trailing
+ * slash, lowercase, no query (`https://www.claude.ai/` and `https://claude.ai` are one).
+ *
+ * @param url an absolute URL
+ * @returns the key; the URL itself when it cannot be parsed
+ */
+export function urlKey(url: string): string {
+  try {
+    const u = new URL(url);
+    return `${normalizeHost(u.hostname)}${u.pathname.replace(/\/+$/, "").toLowerCase()}`;
+  } catch {
+    return url;
+  }
+}
 
 /**
  * Shared hosts: the path identifies the tool. Each entry returns the identifying path part,
@@ -308,6 +376,167 @@ export function siteOf(url: string, name: string): Site | undefined {
   return { host, key: host, product: false, shared: false };
 }
 
+/**
+ * The newest name of a tool: the names that records of the tool's own site (its main page, not
+ * a product page on it) or URL-less records of the same name state, resolved by the newest
+ * explicit statement.
+ *
+ * @returns the resolution and whether it renames the product: `rename` when the newest name is
+ *   another name ({@link nameKey}), two sources state it and the current one was stated earlier;
+ *   `respell` when it is the same name spelled otherwise ("SciSpace" for "Scispace"), stated
+ *   later by two sources; `undefined` when the current name stands
+ */
+function _newestName(
+  records: SourceTool[],
+  url: string | null,
+  current: string,
+): { resolution: Resolution<string>; change: "rename" | "respell" } | undefined {
+  const site = url === null ? undefined : siteOf(url, current);
+  const onSite = records.filter((r) => {
+    if (r.url === undefined) return nameKey(r.name) === nameKey(current);
+    const own = siteOf(r.url, r.name);
+    return site !== undefined && own !== undefined && !own.product && own.key === site.key;
+  });
+  const resolution = resolveNewest(
+    onSite.map((r) => ({
+      source: r.source,
+      sourceId: r.sourceId,
+      value: r.name.trim(),
+      statedAt: statedAtOf(r, "name"),
+      rank: rank("name", r.source),
+    })),
+    nameKey,
+  );
+  if (resolution === undefined || nameKey(resolution.value) === "") return undefined;
+  const sameName = nameKey(resolution.value) === nameKey(current);
+  // The current name must have been stated, and earlier.
+  const old = resolution.statements.find((st) => st.value === current) ??
+    resolution.statements.find((st) => nameKey(st.value) === nameKey(current));
+  if (old === undefined || old.statedAt >= resolution.chosen.statedAt) return undefined;
+  // A name one list gives alone ("Whisper (OpenAI)", "v0 by Vercel") is its own wording: a new
+  // name or spelling needs two sources.
+  const sources = (same: (value: string) => boolean) =>
+    new Set(resolution.statements.filter((st) => same(st.value)).map((st) => st.source)).size;
+  if (!sameName) {
+    if (resolution.rule === "priority") return undefined;
+    const key = nameKey(resolution.value);
+    return sources((v) => nameKey(v) === key) >= 2 ? { resolution, change: "rename" } : undefined;
+  }
+  // The newest spelling of the same name: the newest statement of it.
+  const spelled = resolution.statements.find((st) => nameKey(st.value) === nameKey(current))!;
+  if (spelled.value === current || spelled.statedAt <= old.statedAt) return undefined;
+  if (sources((v) => v === spelled.value) < 2) return undefined;
+  return {
+    resolution: { ...resolution, value: spelled.value, chosen: spelled },
+    change: "respell",
+  };
+}
+
+/** True when every word of a name is a generic one ("AI Music Generator"): never an identity. */
+function _genericName(name: string): boolean {
+  const words = name.toLowerCase().split(/[^a-z0-9]+/).filter((w) => w !== "" && w !== "ai");
+  return words.length === 0 || words.every((w) => GENERIC_WORDS.has(w) || w.length < 3);
+}
+
+/**
+ * The brands a site speaks for, for matching one product across sites (each prefixed by the
+ * rule): the host's brand label without a trailing `ai`/`app`/`hq` (`klingai.com` → `kling`); on
+ * a code or model host, the owner account (`github.com/ollama/ollama` → `ollama`) and the
+ * repository name (`repo:metagpt`). A site named after the product is no brand of its vendor:
+ * `whisper.ai` (a hearing aid) and `openai.com/index/whisper` share only the name.
+ */
+function _brandKeys(site: Site): string[] {
+  const keys: string[] = [];
+  const path = site.key.slice(site.host.length + 1).split("/").filter((p) => p !== "");
+  if (site.shared) {
+    if (!OWNER_HOSTS.has(site.host) || path.length === 0) return keys;
+    const [owner, repo] = site.host === "huggingface.co" && path[0] === "spaces"
+      ? [path[1] ?? "", path[2] ?? ""]
+      : [path[0]!, path[1] ?? ""];
+    keys.push(`brand:${_brandKey(owner)}`);
+    if (repo !== "") keys.push(`repo:${_brandKey(repo)}`);
+    return keys.filter((k) => k.length > "brand:".length + 2);
+  }
+  const sub = /^([a-z0-9-]+)\.(?:github\.io|grsm\.io|netlify\.app|pages\.dev)$/.exec(site.host);
+  const brand = _brandKey(sub?.[1] ?? brandOf(site.host));
+  if (brand.length >= 3) keys.push(`brand:${brand}`);
+  // One registrable domain (`forefront.ai` and `chat.forefront.ai`) needs no more evidence.
+  if (sub === null) keys.push(`domain:${_registrable(site.host)}`);
+  return keys;
+}
+
+/** The registrable domain of a host: `chat.forefront.ai` → `forefront.ai`, `x.co.uk` kept. */
+function _registrable(host: string): string {
+  const labels = host.split(".");
+  const n = labels.length > 2 && SECOND_LEVEL.has(labels[labels.length - 2]!) ? 3 : 2;
+  return labels.slice(-n).join(".");
+}
+
+/** A brand label or account name without a company suffix (`comet-ml` → `comet`). */
+function _brandKey(label: string): string {
+  const flat = nameKey(squash(label));
+  for (const suffix of NAME_SUFFIXES) {
+    if (flat.endsWith(suffix) && flat.length - suffix.length >= 3) {
+      return flat.slice(0, -suffix.length);
+    }
+  }
+  return flat;
+}
+
+/** Words too common in descriptions to show that two records describe one thing. */
+const FILLER_WORDS = new Set([
+  "with",
+  "your",
+  "that",
+  "this",
+  "from",
+  "into",
+  "using",
+  "powered",
+  "based",
+  "tool",
+  "tools",
+  "platform",
+  "generated",
+  "generate",
+  "create",
+  "free",
+  "online",
+  "best",
+  "more",
+  "easy",
+  "help",
+  "helps",
+  "make",
+  "made",
+  "available",
+  "tier",
+  "than",
+  "ever",
+  "before",
+  "faster",
+]);
+
+/**
+ * True when two records describe one thing: a content word (4+ letters, no filler) in both
+ * descriptions (a record without a description proves nothing).
+ */
+function _describeOneThing(a: SourceTool, b: SourceTool): boolean {
+  const words = (r: SourceTool) =>
+    new Set(
+      `${r.description ?? ""} ${r.longDescription ?? ""}`.toLowerCase().split(/[^a-z0-9]+/)
+        .filter((w) => w.length >= 4 && !FILLER_WORDS.has(w)).map((w) => w.replace(/(s|ing)$/, "")),
+    );
+  const wa = words(a);
+  const wb = words(b);
+
+  for (const w of wa) if (wb.has(w)) return true;
+  return false;
+}
+
+/** Code and model hosts whose first path segment is the owner account. */
+const OWNER_HOSTS = new Set(["github.com", "gitlab.com", "huggingface.co"]);
+
 /** Rank of a source for a field (lower is better; see `sourceRank`). */
 function rank(field: string, source: string): number {
   return sourceRank(source, field);
@@ -339,8 +568,8 @@ class _RuleSets extends UnionFind {
 }
 
 /** Groups indexes by a key, keeping first-seen order. */
-function groupBy<K>(indexes: number[], key: (i: number) => K | undefined): Map<K, number[]> {
-  const groups = new Map<K, number[]>();
+function groupBy<T, K>(indexes: T[], key: (i: T) => K | undefined): Map<K, T[]> {
+  const groups = new Map<K, T[]>();
   for (const i of indexes) {
     const k = key(i);
     if (k === undefined) continue;
@@ -486,115 +715,19 @@ export function productDomain(
   return undefined;
 }
 
-/** Words of a description that say a tool has a free tier next to paid ones. */
-const FREE_TIER_TEXT =
-  /\bfree (?:tier|plan|version)s?\b|\b(?:pro|premium|paid|team|business) (?:plan|tier|subscription)s?\b/i;
-
-/** Merged pricing facts of one tool, with what the rules changed. */
-export interface PricingFacts {
-  /** The pricing model, `unknown` when no source states one. */
-  pricing: PricingModel | "unknown";
-  hasFreeTier: boolean;
-  /** Source of the model (the first explicit one). */
-  pricingSource?: string;
-  /** Source whose statement decided `hasFreeTier`. */
-  freeTierSource?: string;
-  /** What the rules decided where sources disagree, in words. */
-  notes: string[];
-  /** Fields whose value differs from a merge by source priority alone. */
-  changed: ("pricing" | "hasFreeTier")[];
-}
-
-/**
- * Pricing model and free tier of a tool from its records, consistently:
- * 1. the model comes from the first source by `pricing` priority that states one (the explicit
- *    sources first);
- * 2. `free` becomes `freemium` when a source also states a paying option (another model, a
- *    price text with an amount) or the description speaks of a free tier next to paid plans;
- * 3. `free`, `freemium` and `open_source` have a free tier; `free_trial`, `paid` and `contact`
- *    have one only when the source of the model itself states a free plan: AutoVenture's
- *    blanket `Free`, ai-collection's "offers free version" flag and an older scrape's
- *    `Freemium` do not override an explicit trial or paid model (each overruled statement is
- *    named in the notes);
- * 4. without any model, any source's free statement counts.
- *
- * @param records the tool's source records
- * @param description every record's description texts (pricing is the site's: a record of
- *   another product on the same site counts here)
- * @returns the facts, notes on disagreements and the fields the rules changed
- */
-export function pricingFacts(records: SourceTool[], description: string): PricingFacts {
-  const notes: string[] = [];
-  const ordered = byPriority(records, "pricing");
-  const chosen = ordered.find((r) => r.pricing !== undefined);
-  let pricing: PricingModel | "unknown" = chosen?.pricing ?? "unknown";
-  const out: PricingFacts = { pricing, hasFreeTier: false, notes, changed: [] };
-  if (chosen !== undefined) out.pricingSource = chosen.source;
-  const freeSignal = (r: SourceTool) =>
-    r.hasFreeTier === true ||
-    (r.pricing !== undefined && ["free", "freemium", "open_source"].includes(r.pricing));
-
-  if (pricing === "free") {
-    const paying = records.find((r) =>
-      (r.pricing !== undefined && r.pricing !== "free" && r.pricing !== "open_source") ||
-      (r.priceText !== undefined && /\d/.test(r.priceText))
-    );
-    if (paying !== undefined) {
-      pricing = "freemium";
-      notes.push(
-        `pricing: freemium, since ${
-          chosen!.source
-        } says free and ${paying.source} states a paying option (${
-          paying.pricing ?? paying.priceText
-        })`,
-      );
-    } else if (FREE_TIER_TEXT.test(description)) {
-      pricing = "freemium";
-      notes.push(
-        `pricing: freemium, since ${
-          chosen!.source
-        } says free and the description speaks of a free tier next to paid plans`,
-      );
-    }
-  }
-  out.pricing = pricing;
-
-  if (pricing === "free" || pricing === "freemium" || pricing === "open_source") {
-    out.hasFreeTier = true;
-    out.freeTierSource = chosen!.source;
-  } else if (pricing === "unknown") {
-    const free = ordered.find(freeSignal);
-    out.hasFreeTier = free !== undefined;
-    const stated = free ?? ordered.find((r) => r.hasFreeTier === false);
-    if (stated !== undefined) out.freeTierSource = stated.source;
-  } else {
-    out.hasFreeTier = freeSignal(chosen!);
-    out.freeTierSource = chosen!.source;
-    const overruled = ordered.filter((r) => r !== chosen && freeSignal(r));
-    if (!out.hasFreeTier && overruled.length > 0) {
-      notes.push(
-        `hasFreeTier: false, since ${chosen!.source} states ${pricing}${
-          EXPLICIT.has(chosen!.source) ? " explicitly" : ""
-        }; ${
-          overruled.map((r) =>
-            `${r.source} (${r.pricing === undefined ? "free version flag" : r.pricing})`
-          ).join(", ")
-        } overruled`,
-      );
-    }
-  }
-
-  // What a merge by source priority alone gave (the rules before this function), for counts.
-  const naivePricing = byPriority(records, "default").find((r) => r.pricing !== undefined)
-    ?.pricing ?? "unknown";
-  const naiveFree = records.some(freeSignal);
-  if (naivePricing !== out.pricing) out.changed.push("pricing");
-  if (naiveFree !== out.hasFreeTier) out.changed.push("hasFreeTier");
-  return out;
+/** A merged tool before its slug is assigned, with what the ingest report counts of it. */
+interface BuiltTool {
+  tool: Omit<CatalogTool, "slug"> & { slugName: string };
+  /** How each resolved field was decided (`src/ingest/evidence.ts`). */
+  decisions: Record<string, DecisionRule>;
+  /** Stale status labels dropped. */
+  staleDropped: number;
+  /** True when the product was renamed (its newest name is another product name). */
+  renamed: boolean;
 }
 
 /** Builds the merged tool of one component (slug assigned later). */
-function buildTool(records: SourceTool[]): Omit<CatalogTool, "slug"> & { slugName: string } {
+function buildTool(records: SourceTool[]): BuiltTool {
   const provenance: Record<string, string> = {};
   const pick = <T>(field: string, get: (r: SourceTool) => T | undefined, order = field) => {
     for (const r of byPriority(records, order)) {
@@ -607,17 +740,55 @@ function buildTool(records: SourceTool[]): Omit<CatalogTool, "slug"> & { slugNam
     return undefined;
   };
 
-  // The slug keeps coming from the name by source priority (stable links); the display name is
-  // the site's own when a record names the tool after its domain ("Canva" for canva.com, where
-  // aitoolhouse lists the page as "Canva Text to Image").
-  const slugName = pick("name", (r) => r.name)!;
-  let name = slugName;
   const notes: string[] = [];
-  const urlRecords = byPriority(records.filter((r) => r.url !== undefined), "url").sort((a, b) =>
-    Number(new URL(a.url!).search !== "") - Number(new URL(b.url!).search !== "")
+  const evidence: Record<string, FieldStatement[]> = {};
+  const rules: Record<string, DecisionRule> = {};
+  /** Keeps a field's statements as evidence when more than one source stated it. */
+  const keepEvidence = <T extends string | boolean>(
+    field: string,
+    statements: JudgedStatement<T>[] | undefined,
+    rule: DecisionRule | undefined,
+  ) => {
+    if (rule !== undefined) rules[field] = rule;
+    if (statements === undefined || statements.length < 2) return;
+    evidence[field] = statements.map((st) => ({
+      source: st.source,
+      sourceId: st.sourceId,
+      value: typeof st.value === "string" ? shortDescription(st.value, 120) : st.value,
+      statedAt: st.statedAt,
+      status: st.status,
+    }));
+  };
+
+  // URL: the newest statement (a 2026 list's chatgpt.com over a 2025 scrape's chat.openai.com),
+  // then a host known to have moved is shown at its new address (MOVED_HOSTS).
+  const urlResolution = resolveNewest(
+    records.filter((r) => r.url !== undefined).map((r) => ({
+      source: r.source,
+      sourceId: r.sourceId,
+      value: r.url!,
+      statedAt: statedAtOf(r, "url"),
+      // A URL with a query string only wins a tie when nothing better is stated.
+      rank: rank("url", r.source) + (new URL(r.url!).search !== "" ? 0.5 : 0),
+    })),
+    urlKey,
   );
-  const urlRecord = urlRecords[0];
-  let url = urlRecord?.url ?? null;
+  keepEvidence("url", urlResolution?.statements, urlResolution?.rule);
+  let url = urlResolution?.value ?? null;
+  if (urlResolution !== undefined) provenance["url"] = urlResolution.chosen.source;
+  if (url !== null) {
+    const moved = movedUrl(url);
+    if (moved !== undefined) {
+      notes.push(`url: ${new URL(url).hostname} moved to ${new URL(moved).hostname}`);
+      url = moved;
+    }
+  }
+
+  // Name: the slug keeps coming from the name by source priority (stable links), unless the
+  // product was renamed; the display name is the site's own when a record names the tool after
+  // its domain ("Canva" for canva.com, where aitoolhouse lists the page as "Canva Text to Image").
+  let slugName = pick("name", (r) => r.name)!;
+  let name = slugName;
   if (url !== null) {
     const parsed = new URL(url);
     const brand = brandOf(normalizeHost(parsed.hostname));
@@ -630,8 +801,22 @@ function buildTool(records: SourceTool[]): Omit<CatalogTool, "slug"> & { slugNam
       }
     }
   }
-  if (urlRecord !== undefined) provenance["url"] = urlRecord.source;
-  else {
+  const newest = _newestName(records, url, name);
+  const renamed = newest?.change === "rename" ? newest.resolution : undefined;
+  if (newest !== undefined) {
+    const { chosen } = newest.resolution;
+    notes.push(
+      newest.change === "rename"
+        ? `name: "${chosen.value}" as ${chosen.source} states it on ${chosen.statedAt}; "${name}" is an older name`
+        : `name: spelled "${chosen.value}" as ${chosen.source} states it on ${chosen.statedAt}`,
+    );
+    name = chosen.value;
+    // A renamed product's link follows its name; a new spelling keeps the link.
+    if (newest.change === "rename") slugName = chosen.value;
+    provenance["name"] = chosen.source;
+    keepEvidence("name", newest.resolution.statements, newest.resolution.rule);
+  }
+  if (url === null) {
     const found = productDomain(name, records);
     if (found !== undefined) {
       url = found.url;
@@ -662,18 +847,31 @@ function buildTool(records: SourceTool[]): Omit<CatalogTool, "slug"> & { slugNam
   notes.push(...fact.notes);
   if (fact.pricingSource !== undefined) provenance["pricing"] = fact.pricingSource;
   if (fact.freeTierSource !== undefined) provenance["hasFreeTier"] = fact.freeTierSource;
+  keepEvidence("pricing", fact.evidence.pricing, fact.rules.pricing);
+  keepEvidence("hasFreeTier", fact.evidence.hasFreeTier, fact.rules.hasFreeTier);
   const pricing = fact.pricing;
   const hasFreeTier = fact.hasFreeTier;
 
-  // A description that calls a tool without a free tier "free" ("Free AI image generator" for
-  // Midjourney, a trial-only tool) yields to the next source's, when there is one.
+  // Description: the newest (a 2026 "Talk to Claude" over a 2024 text naming "Claude 2"); one
+  // that calls a tool without a free tier "free" ("Free AI image generator" for a trial-only
+  // tool) yields to the next, when there is one.
   const claimsFree = (text: string) => !hasFreeTier && /\bfree\b(?!\s+trial)/i.test(text);
   let short: string | undefined;
-  const candidates = byPriority(describing, "description").filter((r) => r.description);
-  const honest = candidates.find((r) => !claimsFree(r.description!)) ?? candidates[0];
+  const described = resolveNewest(
+    describing.filter((r) => r.description).map((r) => ({
+      source: r.source,
+      sourceId: r.sourceId,
+      value: r.description!,
+      statedAt: statedAtOf(r, "description"),
+      rank: rank("description", r.source),
+    })),
+  );
+  const candidates = described?.statements ?? [];
+  const honest = candidates.find((st) => !claimsFree(st.value)) ?? candidates[0];
   if (honest !== undefined) {
-    short = honest.description!;
+    short = honest.value;
     provenance["description"] = honest.source;
+    rules["description"] = described!.rule;
     if (honest !== candidates[0]) {
       notes.push(
         `description: from ${honest.source}, since ${candidates[0]!.source}'s calls the tool free`,
@@ -715,9 +913,21 @@ function buildTool(records: SourceTool[]): Omit<CatalogTool, "slug"> & { slugNam
   const reviews: ToolReview[] = [];
   let createdAt: { value: string; source: string } | undefined;
   let updatedAt: { value: string; source: string } | undefined;
+  // Status words ("Waitlist", "Beta") of a record older than another record of the tool are
+  // stale: the product has been stated since without them.
+  const newestStatement = records.map((r) => statedAtOf(r, "features")).sort().at(-1)!;
+  let staleDropped = 0;
+  const current = (r: SourceTool, labels: readonly string[] | undefined) => {
+    if (labels === undefined) return undefined;
+    const stale = daysBetween(newestStatement, statedAtOf(r, "features")) > SAME_AGE_DAYS;
+    if (!stale) return labels;
+    const kept = labels.filter((l) => !STATUS_WORDS.test(l));
+    staleDropped += labels.length - kept.length;
+    return kept;
+  };
   for (const r of byPriority(records, "name")) {
-    unionLabels(tags, r.tags);
-    unionLabels(keyFeatures, r.features, MAX_FEATURES);
+    unionLabels(tags, current(r, r.tags));
+    unionLabels(keyFeatures, current(r, r.features), MAX_FEATURES);
     unionLabels(useCases, r.useCases, MAX_FEATURES);
     for (const link of r.socialLinks ?? []) if (!socialLinks.includes(link)) socialLinks.push(link);
     if (r.rating !== undefined && r.rating > 0) {
@@ -763,12 +973,22 @@ function buildTool(records: SourceTool[]): Omit<CatalogTool, "slug"> & { slugNam
   }
   if (priceText !== undefined) tool.priceText = priceText;
   // Other names of the same product (records of another product on the site are not aliases).
+  // A renamed product keeps its older names ("Google Bard" for Gemini).
+  const formerNames = renamed?.statements.filter((st) =>
+    st.status !== "chosen" &&
+    st.status !== "agrees"
+  ).map((st) => st.value) ?? [];
   const aliases = [
-    ...new Set(describing.map((r) => r.name.trim()).filter((n) => n !== name && n !== "")),
+    ...new Set(
+      [...describing.map((r) => r.name.trim()), ...formerNames].filter((n) =>
+        n !== name && n !== ""
+      ),
+    ),
   ];
   if (aliases.length > 0) tool.aliases = aliases;
   if (notes.length > 0) tool.factNotes = notes;
   if (fact.changed.length > 0) tool.ruleChanges = fact.changed;
+  if (Object.keys(evidence).length > 0) tool.evidence = evidence;
   if (createdAt !== undefined) {
     tool.createdAt = createdAt.value;
     provenance["createdAt"] = createdAt.source;
@@ -777,7 +997,26 @@ function buildTool(records: SourceTool[]): Omit<CatalogTool, "slug"> & { slugNam
     tool.updatedAt = updatedAt.value;
     provenance["updatedAt"] = updatedAt.source;
   }
-  return { ...tool, slugName };
+  return {
+    tool: { ...tool, slugName },
+    decisions: rules,
+    staleDropped,
+    renamed: renamed !== undefined,
+  };
+}
+
+/** Counts of decisions by field and rule: `{ pricing: { newest: 120, agreement: 4 }, ... }`. */
+function _countDecisions(
+  all: Record<string, DecisionRule>[],
+): Record<string, Partial<Record<DecisionRule, number>>> {
+  const counts: Record<string, Partial<Record<DecisionRule, number>>> = {};
+  for (const decisions of all) {
+    for (const [field, rule] of Object.entries(decisions)) {
+      const byRule = counts[field] ??= {};
+      byRule[rule] = (byRule[rule] ?? 0) + 1;
+    }
+  }
+  return counts;
 }
 
 /**
@@ -818,8 +1057,33 @@ export function mergeTools(records: SourceTool[]): { tools: CatalogTool[]; stats
       groupBy(members.filter((i) => sites[i]!.product), (i) => sites[i]!.key),
       "domain_product",
     );
-    const products = members.filter((i) => sites[i]!.product && names[i] !== "");
-    unionGroups(uf, groupBy(products, (i) => names[i]), "domain_name");
+    // One name on one host is one product, on its main page or a product page of its own
+    // (`bing.com/create` and `bing.com/images/create` for "Bing Image Creator").
+    const named = members.filter((i) => names[i] !== "");
+    unionGroups(uf, groupBy(named, (i) => names[i]), "domain_name");
+  }
+  // 1b. One product on two sites: the same name where the sites share a brand (`kling.ai` and
+  // `klingai.com`), the vendor's repository or model page and its own site
+  // (`github.com/ollama/ollama` and `ollama.com`), a repository that moved to another owner
+  // (`github.com/geekan/MetaGPT` and `github.com/FoundationAgents/MetaGPT`), or a vendor's page
+  // and the product's own domain (`stability.ai/dreamstudio` and `dreamstudio.ai`).
+  // Two companies may share a name and a brand (`cohere.com`, a model API, and `cohere.io`, a
+  // support desk): the records must also describe one thing (a content word in common).
+  for (const members of groupBy(withSite, (i) => names[i] || undefined).values()) {
+    if (members.length < 2 || _genericName(sorted[members[0]!]!.name)) continue;
+    const brands = groupBy(
+      members.flatMap((i) => _brandKeys(sites[i]!).map((b) => ({ i, b }))),
+      (x) => x.b,
+    );
+    for (const group of brands.values()) {
+      const ids = [...new Set(group.map((x) => x.i))];
+      for (const [k, m] of ids.entries()) {
+        const partner = ids.slice(0, k).find((e) =>
+          group[0]!.b.startsWith("domain:") || _describeOneThing(sorted[e]!, sorted[m]!)
+        );
+        if (partner !== undefined) uf.union(partner, m, "brand_name");
+      }
+    }
   }
 
   // 2. Name, for records without a usable URL.
@@ -845,7 +1109,7 @@ export function mergeTools(records: SourceTool[]): { tools: CatalogTool[]; stats
   const built = [...components.values()].map((members) => {
     const recs = members.map((i) => sorted[i]!);
     return {
-      tool: buildTool(recs),
+      ...buildTool(recs),
       first: members[0]!,
       sourceCount: new Set(recs.map((r) => r.source)).size,
     };
@@ -880,7 +1144,12 @@ export function mergeTools(records: SourceTool[]): { tools: CatalogTool[]; stats
     byRule: uf.byRule,
     nameAmbiguous,
     withUrl: tools.filter((t) => t.url !== null).length,
-    urlFromText: tools.filter((t) => t.factNotes?.some((n) => n.startsWith("url:"))).length,
+    urlFromText: tools.filter((t) => t.factNotes?.some((n) => / is the product domain /.test(n)))
+      .length,
+    urlMoved: tools.filter((t) => t.factNotes?.some((n) => / moved to /.test(n))).length,
+    renamed: built.filter((b) => b.renamed).length,
+    staleStatusDropped: built.reduce((sum, b) => sum + b.staleDropped, 0),
+    decisions: _countDecisions(built.map((b) => b.decisions)),
     pricingChanged: tools.filter((t) => t.ruleChanges?.includes("pricing")).length,
     freeTierChanged: tools.filter((t) => t.ruleChanges?.includes("hasFreeTier")).length,
     describedByOwnRecords:

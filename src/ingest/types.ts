@@ -106,6 +106,17 @@ export interface SourceTool {
   createdAt?: string;
   updatedAt?: string;
   socialLinks?: string[];
+  /**
+   * When the record's statements were made (`YYYY-MM-DD` or ISO 8601), when it differs from its
+   * `updatedAt` and from its source's dump date (`SourceInfo.asOf`): a record that one snapshot
+   * of a list carries is dated by that snapshot.
+   */
+  statedAt?: string;
+  /**
+   * Dates of single fields that an older snapshot stated (ai-collection's free-version flag comes
+   * from its 2024 table while the name and description are from 2026), by field name.
+   */
+  fieldDates?: Partial<Record<"hasFreeTier" | "pricing" | "description" | "url", string>>;
 }
 
 /**

@@ -50,6 +50,12 @@ export const SourceInfo = z.object({
   license: z.string(),
   /** Path of the source files relative to the sources root. */
   path: z.string(),
+  /**
+   * Date of the dump (`YYYY-MM-DD`, the commit date its folder's SOURCES.md names): when the
+   * source's statements were made, for a record that carries no time of its own. The merge
+   * steps let the newest dated statement of a field win (`src/ingest/evidence.ts`).
+   */
+  asOf: z.iso.date().exactOptional(),
   /** See {@link SourceRole}. */
   role: SourceRole,
   /** See {@link SourcePriority}. */
@@ -108,3 +114,21 @@ export function familyOf(ref: SourceRef, info: SourceInfo | undefined): string {
   }
   return info.family;
 }
+
+/**
+ * One source's statement of one field of an entry, kept as evidence: its value (a text cut to
+ * 120 characters), when the source stated it, and what became of it when the field was resolved
+ * by the newest explicit statement (`src/ingest/evidence.ts`): `chosen`, `agrees` (states the
+ * chosen value), `superseded` (older, another value) or `overruled` (of about the same age,
+ * another value, lost by agreement).
+ */
+export const FieldStatement = z.object({
+  source: z.string(),
+  sourceId: z.string(),
+  value: z.union([z.string(), z.boolean()]),
+  /** `YYYY-MM-DD`: the record's own time, else its dump's date. */
+  statedAt: z.string(),
+  status: z.enum(["chosen", "agrees", "superseded", "overruled"]),
+});
+/** See {@link FieldStatement}. */
+export type FieldStatement = z.infer<typeof FieldStatement>;

@@ -5,7 +5,7 @@
  */
 import { z } from "zod";
 import { ContentFlags } from "./content.ts";
-import { SourceRef } from "./source.ts";
+import { FieldStatement, SourceRef } from "./source.ts";
 import { Placement } from "./taxonomy.ts";
 
 /**
@@ -78,6 +78,12 @@ export const CatalogTool = z.object({
    * autoventure (free) overruled"`).
    */
   factNotes: z.array(z.string()).exactOptional(),
+  /**
+   * Dated statements of the fields that more than one source stated (`url`, `name`, `pricing`,
+   * `hasFreeTier`), each marked `chosen`, `agrees`, `superseded` or `overruled`: the field
+   * takes the newest explicit statement (`src/ingest/evidence.ts`).
+   */
+  evidence: z.record(z.string(), z.array(FieldStatement)).exactOptional(),
   /** Fields whose value differs from a merge by source priority alone (for the ingest report). */
   ruleChanges: z.array(z.enum(["pricing", "hasFreeTier"])).exactOptional(),
   /** Taxonomy placement (primary and secondary leaves with method and score). */

@@ -3,7 +3,6 @@ import {
   displayCategory,
   mergeTools,
   nameKey,
-  pricingFacts,
   productDomain,
   sameProduct,
   shortDescription,
@@ -59,8 +58,10 @@ Deno.test("mergeTools: records on the same website merge, whatever the subdomain
     name: "aitoolhouse",
     url: "autoventure",
     description: "autoventure",
-    pricing: "aitoolhouse",
-    hasFreeTier: "aitoolhouse",
+    // AutoVenture's 2026 statement is the newest (aitoolhouse's record has no date of its own,
+    // so its dump's, 2026-02-01, counts).
+    pricing: "autoventure",
+    hasFreeTier: "autoventure",
     category: "autoventure",
   });
   assert.equal(t.longDescription, undefined, "the longest text is the description itself");
@@ -185,46 +186,6 @@ Deno.test("mergeTools: output is identical whatever the input order", () => {
   assert.deepEqual(first.tools.map((t) => t.slug), ["alpha", "beta", "gamma", "gamma-gamma-two"]);
 });
 
-Deno.test("pricingFacts: an explicit trial or paid model is not overruled by a blanket free", () => {
-  // Midjourney: aitoolhouse says Free Trial; an older topai.tools scrape says Freemium and
-  // AutoVenture says Free (it says so for 381 of its 449 tools).
-  const facts = pricingFacts([
-    tool("autoventure", "a", "Midjourney", { pricing: "free", hasFreeTier: true }),
-    tool("topai-tools", "t", "Midjourney", { pricing: "freemium", hasFreeTier: true }),
-    tool("aitoolhouse", "m", "Midjourney", { pricing: "free_trial", hasFreeTier: false }),
-  ], "");
-  assert.equal(facts.pricing, "free_trial");
-  assert.equal(facts.hasFreeTier, false);
-  assert.equal(facts.freeTierSource, "aitoolhouse");
-  assert.match(
-    facts.notes[0]!,
-    /aitoolhouse states free_trial explicitly; topai-tools .* overruled/,
-  );
-  assert.deepEqual(facts.changed, ["hasFreeTier"]);
-  // ai-collection's "offers free version" flag does not make a paid tool free either.
-  const paid = pricingFacts([
-    tool("aitoolhouse", "s", "Synthesia", { pricing: "paid", hasFreeTier: false }),
-    tool("ai-collection", "s", "Synthesia", { hasFreeTier: true }),
-  ], "");
-  assert.deepEqual([paid.pricing, paid.hasFreeTier], ["paid", false]);
-});
-
-Deno.test("pricingFacts: free with a paying option is freemium; without a model any free statement counts", () => {
-  const withPrice = pricingFacts([
-    tool("aitoolhouse", "a", "A", { pricing: "free", priceText: "20/mo" }),
-  ], "");
-  assert.deepEqual([withPrice.pricing, withPrice.hasFreeTier], ["freemium", true]);
-  const described = pricingFacts(
-    [tool("aitoolhouse", "c", "Claude AI", { pricing: "free" })],
-    "AI-powered assistant. Free tier available.",
-  );
-  assert.equal(described.pricing, "freemium");
-  assert.match(described.notes[0]!, /free tier next to paid plans/);
-  const flagOnly = pricingFacts([tool("ai-collection", "x", "X", { hasFreeTier: true })], "");
-  assert.deepEqual([flagOnly.pricing, flagOnly.hasFreeTier], ["unknown", true]);
-  assert.equal(flagOnly.freeTierSource, "ai-collection");
-});
-
 Deno.test("mergeTools: a record of another product on the same site does not describe the tool", () => {
   const { tools } = mergeTools([
     tool("aitoolhouse", "claude-ai", "Claude AI", {
@@ -260,6 +221,8 @@ Deno.test("mergeTools: a description that calls a trial-only tool free yields to
       url: "https://www.midjourney.com/home/",
       pricing: "free_trial",
       description: "AI lab exploring new mediums.",
+      // Newer than AutoVenture's dump: the trial is the newest statement.
+      updatedAt: "2026-10-01T00:00:00Z",
     }),
   ]);
   assert.equal(tools[0]!.description, "AI lab exploring new mediums.");
@@ -340,4 +303,124 @@ Deno.test("mergeTools: the six real sources merge into about 5,800-6,000 tools, 
   // Products sharing a host stay apart.
   const aws = tools.filter((t) => t.url?.startsWith("https://aws.amazon.com/"));
   assert.ok(aws.length >= 5);
+});
+
+Deno.test("mergeTools: the newest URL wins and a moved host is shown at its new address", () => {
+  const { tools, stats } = mergeTools([
+    tool("aitoolhouse", "chatgpt", "ChatGPT", {
+      url: "https://chat.openai.com/chat",
+      updatedAt: "2025-04-11T15:06:33Z",
+    }),
+    tool("steven2358-awesome-generative-ai", "chatgpt.com", "ChatGPT", {
+      url: "https://chatgpt.com/",
+    }),
+    tool("aitoolhouse", "v0", "V0.dev", { url: "https://v0.dev/" }),
+  ]);
+  const chatgpt = tools.find((t) => t.name === "ChatGPT")!;
+  assert.equal(chatgpt.url, "https://chatgpt.com/");
+  assert.equal(chatgpt.provenance["url"], "steven2358-awesome-generative-ai");
+  assert.deepEqual(chatgpt.evidence!["url"]!.map((s) => [s.statedAt, s.status]), [
+    ["2026-08-03", "chosen"],
+    ["2025-04-11", "superseded"],
+  ]);
+  const v0 = tools.find((t) => t.name === "V0.dev")!;
+  assert.equal(v0.url, "https://v0.app/");
+  assert.ok(v0.factNotes!.includes("url: v0.dev moved to v0.app"));
+  assert.equal(stats["urlMoved"], 1);
+});
+
+Deno.test("mergeTools: a product renamed by two newer sources takes the new name and keeps the old", () => {
+  const { tools, stats } = mergeTools([
+    tool("aitoolhouse", "google-bard", "Google Bard", {
+      url: "https://bard.google.com/",
+      description: "Conversational AI service, powered by LaMDA",
+      updatedAt: "2023-10-14T04:10:09Z",
+    }),
+    tool("mahseema-awesome-ai-tools", "gemini.google.com", "Gemini", {
+      url: "https://gemini.google.com/",
+    }),
+    tool("steven2358-awesome-generative-ai", "gemini.google.com", "Gemini", {
+      url: "https://gemini.google.com/",
+      description: "A family of multimodal large language models developed by Google DeepMind.",
+    }),
+    // One list's own wording is no rename.
+    tool("aitoolhouse", "whisper", "Whisper", {
+      url: "https://openai.com/index/whisper/",
+      updatedAt: "2024-01-01T00:00:00Z",
+    }),
+    tool("autoventure", "whisper-openai", "Whisper (OpenAI)", {
+      url: "https://openai.com/index/whisper/",
+    }),
+  ]);
+  const gemini = tools.find((t) => t.slug === "gemini")!;
+  assert.equal(gemini.name, "Gemini");
+  assert.ok(gemini.aliases!.includes("Google Bard"), "Bard still finds Gemini");
+  assert.equal(gemini.url, "https://gemini.google.com/");
+  assert.match(gemini.description, /multimodal/);
+  assert.equal(tools.find((t) => t.url?.includes("whisper"))!.name, "Whisper");
+  assert.equal(stats["renamed"], 1);
+});
+
+Deno.test("mergeTools: a stale status word is dropped when a newer record of the tool exists", () => {
+  const { tools, stats } = mergeTools([
+    tool("aitoolhouse", "claude-ai", "Claude AI", {
+      url: "https://claude.ai/",
+      features: ["API", "Waitlist"],
+      updatedAt: "2024-07-09T12:48:56Z",
+    }),
+    tool("steven2358-awesome-generative-ai", "claude.ai", "Claude", { url: "https://claude.ai/" }),
+    tool("aitoolhouse", "solo", "Solo", { url: "https://solo.example/", features: ["Waitlist"] }),
+  ]);
+  assert.deepEqual(tools.find((t) => t.slug === "claude-ai")!.keyFeatures, ["API"]);
+  assert.deepEqual(
+    tools.find((t) => t.slug === "solo")!.keyFeatures,
+    ["Waitlist"],
+    "nothing newer says otherwise",
+  );
+  assert.equal(stats["staleStatusDropped"], 1);
+});
+
+Deno.test("mergeTools: one product on two sites merges when name, brand and description agree", () => {
+  const { tools, stats } = mergeTools([
+    tool("autoventure", "kling", "Kling AI", {
+      url: "https://klingai.com/",
+      description: "AI video generator with realistic motion.",
+    }),
+    tool("steven2358-awesome-generative-ai", "kling.ai", "KLING AI", {
+      url: "https://kling.ai/",
+      description: "Text-to-video and image-to-video generation.",
+    }),
+    tool("steven2358-awesome-generative-ai", "metagpt", "MetaGPT", {
+      url: "https://github.com/FoundationAgents/MetaGPT",
+      description: "Multi-agent framework.",
+    }),
+    tool("mahseema-awesome-ai-tools", "metagpt", "MetaGPT", {
+      url: "https://github.com/geekan/MetaGPT",
+      description: "The multi-agent framework.",
+    }),
+    tool("steven2358-awesome-generative-ai", "ollama", "Ollama", {
+      url: "https://github.com/ollama/ollama",
+      description: "Run large language models locally.",
+    }),
+    tool("mahseema-awesome-ai-tools", "ollama.com", "Ollama", {
+      url: "https://ollama.com/",
+      description: "Get up and running with large language models locally.",
+    }),
+    // Two companies with one name and brand: a support desk and a model API.
+    tool("aitoolhouse", "cohere", "Cohere", {
+      url: "https://cohere.io/",
+      description: "Resolve customer support issues faster than ever before",
+    }),
+    tool("autoventure", "cohere", "Cohere", {
+      url: "https://cohere.com/",
+      description: "AI language model API for chatbots.",
+    }),
+  ]);
+  const bySources = (name: string) =>
+    tools.filter((t) => t.name.toLowerCase() === name.toLowerCase()).map((t) => t.sources.length);
+  assert.deepEqual(bySources("Kling AI"), [2]);
+  assert.deepEqual(bySources("MetaGPT"), [2]);
+  assert.deepEqual(bySources("Ollama"), [2]);
+  assert.deepEqual(bySources("Cohere"), [1, 1]);
+  assert.equal((stats.byRule as Record<string, number>)["brand_name"], 3);
 });

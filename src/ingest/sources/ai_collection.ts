@@ -27,6 +27,10 @@ import { slugify } from "../../model/text.ts";
 const DIR = "ai-tools/ai-collection";
 const FULL_FILE = "FULL_README_2024-06-20_2b96f77d.md";
 const HEAD_FILE = "README_HEAD.md";
+/** Date of the 2024 table (commit 2b96f77d, SOURCES.md). */
+const FULL_DATE = "2024-06-20";
+/** Date of the head README (commit 159180df, SOURCES.md): the source's dump date. */
+const HEAD_DATE = "2026-07-13";
 
 /** Sections of the head README that are not categories. */
 const NOT_A_CATEGORY = /^(index|latest additions\b.*)$/i;
@@ -212,6 +216,8 @@ function toTool(entry: Entry, older: Entry | undefined): SourceTool {
   }
   const hasFreeTier = entry.hasFreeTier ?? older?.hasFreeTier;
   if (hasFreeTier !== undefined) tool.hasFreeTier = hasFreeTier;
+  // The free-version flag exists only in the 2024 table.
+  if (hasFreeTier !== undefined) tool.fieldDates = { hasFreeTier: FULL_DATE };
   const categories: string[] = [];
   for (const c of [entry.category, older?.category]) {
     if (c !== undefined && !categories.some((x) => x.toLowerCase() === c.toLowerCase())) {
@@ -238,6 +244,7 @@ export const adapters: SourceAdapter<SourceTool>[] = [
       publisher: "ai-collection/ai-collection @ 2b96f77d and @ 159180df",
       license: "MIT",
       path: DIR,
+      asOf: HEAD_DATE,
       role: "catalog",
       priority: { default: 3, url: 4, description: 4, pricing: 5, category: 1 },
       family: "ai-collection",
@@ -277,9 +284,9 @@ export const adapters: SourceAdapter<SourceTool>[] = [
       }
       return order.map((slug) => {
         const current = newer.get(slug);
-        return current === undefined
-          ? toTool(older.get(slug)!, undefined)
-          : toTool(current, older.get(slug));
+        if (current !== undefined) return toTool(current, older.get(slug));
+        // A row of the 2024 table only: every statement is as old as that table.
+        return { ...toTool(older.get(slug)!, undefined), statedAt: FULL_DATE };
       });
     },
   },

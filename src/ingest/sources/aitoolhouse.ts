@@ -231,6 +231,7 @@ export const adapters: SourceAdapter<SourceTool>[] = [
       publisher: "lbelt567/ai-tools-scraper @ 83d1c77b",
       license: "none stated",
       path: "ai-tools/aitoolhouse/all_ai_tools_detailed.csv",
+      asOf: "2026-02-01",
       role: "catalog",
       priority: { default: 0, url: 1, description: 1, pricing: 0, category: 2 },
       family: "aitoolhouse",

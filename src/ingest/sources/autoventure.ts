@@ -77,6 +77,7 @@ export const adapters: SourceAdapter<SourceTool>[] = [
       publisher: "autoventure-projects/ai-tools-dataset @ 05e44cd6",
       license: "CC BY 4.0 (attribute autoventure.live)",
       path: "ai-tools/autoventure/ai-tools.json",
+      asOf: "2026-08-07",
       role: "catalog",
       priority: { default: 1, url: 0, description: 0, pricing: 2, category: 0 },
       family: "autoventure",

@@ -111,6 +111,7 @@ export const adapters: SourceAdapter<SourceTool>[] = [
       publisher: "ilyesBoukraa/ai_tools_scraper @ 310fe4ee",
       license: "none stated",
       path: "ai-tools/topai-tools/ai_tools.csv",
+      asOf: "2023-08-05",
       role: "catalog",
       priority: { default: 2, url: 5, description: 5, pricing: 1, category: 3 },
       family: "topai-tools",
