@@ -77,9 +77,20 @@ export interface Evidence {
   record: string;
   /** The record's date (ISO date of the record or of its dump), when known. */
   date?: string;
-  /** A short verbatim quote of the record that supports (or, when stated, contradicts) the label. */
+  /** A short verbatim quote of the record. */
   quote: string;
+  /**
+   * How the record bears on the label: `supports` it, `partly` supports it (one half of it, e.g.
+   * a free plan or a paid price for `freemium`) or `contradicts` it (kept so both sides of a
+   * disagreement between dumps are stated).
+   */
+  stance: EvidenceStance;
 }
+
+/** Stances of an {@link Evidence} record. */
+export const EVIDENCE_STANCES = ["supports", "partly", "contradicts"] as const;
+/** One stance. */
+export type EvidenceStance = typeof EVIDENCE_STANCES[number];
 
 /** One labelled tool of `tool_facts.json`. */
 export interface ToolFact {
@@ -92,6 +103,8 @@ export interface ToolFact {
   acceptableUrls?: string[];
   /** The pricing model in 2025-2026. */
   pricing: PricingLabel;
+  /** Other models that are also right (a genuinely ambiguous case; see `note`). */
+  acceptablePricing?: PricingLabel[];
   hasFreeTier: boolean;
   /** The canonical https URL. */
   url: string;
@@ -121,6 +134,7 @@ export interface AltLabel {
 /** The file `tool_facts.json`. */
 export interface FactsFile {
   description: string;
+  /** Seed of the random draw of the less famous tools. */
   seed: number;
   judgedAt: string;
   tools: ToolFact[];
@@ -306,8 +320,9 @@ export function evaluateFacts(ctx: CatalogContext, labels: ToolFact[]): FactsRes
     if (found.by !== "slug") moved.push({ slug: label.slug, by: found.by, catalogSlug: t.slug });
     const hosts = [label.host, ...(label.acceptableUrls ?? [])].map((h) => hostOf(h) ?? h);
     const host = hostOf(t.url);
+    const prices: string[] = [label.pricing, ...(label.acceptablePricing ?? [])];
     const checks: [FactField, boolean, string, string][] = [
-      ["pricing", t.pricing === label.pricing, label.pricing, t.pricing],
+      ["pricing", prices.includes(t.pricing), prices.join(" | "), t.pricing],
       [
         "hasFreeTier",
         t.hasFreeTier === label.hasFreeTier,
