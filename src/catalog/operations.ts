@@ -204,7 +204,8 @@ export const OPERATIONS: readonly Operation[] = [
       title: "Compare AI tools",
       description:
         "Side-by-side comparison of 2 to 5 AI tools (by slug) on pricing, free tier, shared and " +
-        "distinct features, and reviews.",
+        "distinct features, and reviews, with alternatives to also consider (derived, each with " +
+        "its reason).",
     },
     method: "get",
     path: "/tools/compare",
@@ -224,11 +225,18 @@ export const OPERATIONS: readonly Operation[] = [
           ])
         ),
         `Shared features: ${o.features.shared.join(", ") || "none"}`,
-      ].join("\n"),
+        o.alternatives.items.length
+          ? `Also consider (derived): ${
+            o.alternatives.items.map((a) => `${a.name} (${a.reason})`).join("; ")
+          }`
+          : "",
+      ].filter(Boolean).join("\n"),
     entitlement: null,
     doc: {
       tag: "AI tools",
       summary: "Compare 2 to 5 AI tools side by side",
+      description:
+        "Pricing, features and reviews of each tool, and `alternatives`: tools to also consider, the compared tools' alternatives together (derived, marked, each with its reason).",
       errors: [400, 404, 429],
     },
   }),
@@ -268,8 +276,10 @@ export const OPERATIONS: readonly Operation[] = [
       name: "svc_tools_alternatives",
       title: "Alternatives to an AI tool",
       description:
-        "Competitors and alternatives of one AI tool (by slug), most similar first. Computed from " +
-        "the catalog when no source lists competitors; the result says how.",
+        "Competitors and alternatives of one AI tool (by slug), best first: tools of the same " +
+        "taxonomy leaf and nearest in meaning, ranked by similarity and authority, without the " +
+        "tool's own vendor's products and plug-ins. Computed from the catalog (no source lists " +
+        "competitors); the result says how, and each alternative says why it is listed.",
     },
     method: "get",
     path: "/tools/alternatives",
@@ -280,13 +290,15 @@ export const OPERATIONS: readonly Operation[] = [
       [
         `Alternatives to ${o.tool.name} (${o.method}${o.derived ? ", derived" : ""}):`,
         ...o.alternatives.map((t, i) =>
-          `${i + 1}. ${t.name} (${t.slug}) · ${t.pricing} · ${t.description}`
+          `${i + 1}. ${t.name} (${t.slug}) · ${t.pricing} · ${t.description} · why: ${t.reason}`
         ),
       ].join("\n"),
     entitlement: null,
     doc: {
       tag: "AI tools",
       summary: "Alternatives and competitors of one AI tool",
+      description:
+        "The one alternatives list of a tool (the details' `competitors` are its first five): candidates from the tool's taxonomy leaves and its nearest neighbours by sentence embedding (lexical overlap when the catalog has no vectors), ranked by similarity, a shared leaf and authority; the tool's vendor's other products, plug-ins and wrappers named after it are left out, one entry per product. Each item has a `reason`; `method` says how the list was made.",
       errors: [400, 404, 429],
     },
   }),

@@ -102,8 +102,29 @@ export const ToolDetailsInput = z.object({
 }).strict();
 
 const Derived = z.string().describe(
-  "How a derived list was made (no source states it): e.g. same-category-lexical",
+  "How a derived list was made (no source states it): e.g. taxonomy-leaf-and-vector-neighbours",
 );
+
+/** Why a tool is listed as an alternative of another (`alternatives.ts`), added to its record. */
+const AlternativeWhy = {
+  reason: z.string().describe(
+    "Why it is listed, e.g. same leaf: Meeting Assistants; similar description (0.82); listed by 3 sources",
+  ),
+  similarity: z.number().nullable().describe(
+    "Cosine similarity of the two tools' sentence embeddings, 0-1; null when the catalog has no vectors",
+  ),
+  sharedLeafId: z.string().nullable().describe(
+    "A taxonomy leaf both tools are filed under, or null",
+  ),
+};
+
+/** One alternative in a details record or a comparison: a link with the reason it is listed. */
+export const AlternativeLink = z.object({
+  slug: z.string(),
+  name: z.string(),
+  svcUrl: z.string(),
+  ...AlternativeWhy,
+});
 
 /** A source record behind an entry, with the source's name and licence for attribution. */
 export const SourceAttribution = z.object({
@@ -164,7 +185,9 @@ export const ToolDetailsOutput = ToolRecord.extend({
     method: Derived,
   }),
   competitors: z.object({
-    items: z.array(z.object({ slug: z.string(), name: z.string(), svcUrl: z.string() })),
+    items: z.array(AlternativeLink).describe(
+      "Alternatives, best first: the first items of /tools/alternatives for this tool",
+    ),
     derived: z.boolean(),
     method: Derived,
   }),
@@ -208,6 +231,15 @@ export const CompareToolsOutput = z.object({
     rating: z.number().nullable(),
     count: z.number().nullable(),
   })),
+  alternatives: z.object({
+    items: z.array(AlternativeLink.extend({
+      alternativeTo: z.array(z.string()).describe("Slugs of the compared tools it is listed for"),
+    })).describe(
+      "Also consider: alternatives of the compared tools (not of their vendors), those of most of them first",
+    ),
+    derived: z.literal(true),
+    method: Derived,
+  }),
 });
 
 /** Input of `toolAlternatives`. */
@@ -220,7 +252,7 @@ export const AlternativesInput = z.object({
 /** Alternatives of a tool. */
 export const AlternativesOutput = z.object({
   tool: z.object({ slug: z.string(), name: z.string(), category: z.string(), svcUrl: z.string() }),
-  alternatives: z.array(ToolRecord),
+  alternatives: z.array(ToolRecord.extend(AlternativeWhy)),
   derived: z.boolean().describe("True: no source lists competitors; the list is computed"),
   method: Derived,
 });

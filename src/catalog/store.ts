@@ -122,6 +122,30 @@ export interface BrowsePage {
   total: number;
 }
 
+/** The facts of one tool that its alternatives are chosen by ({@link CatalogStore.toolSummaries}). */
+export interface ToolSummary {
+  id: number;
+  slug: string;
+  name: string;
+  /** The main category, as {@link matchKey} makes it. */
+  categoryKey: string;
+  /** The tool's own site, or `null`. */
+  url: string | null;
+  description: string;
+  /** Taxonomy leaves: the primary leaf first, then the secondary ones; empty when unclassified. */
+  leafIds: string[];
+  /** Subcategory of the primary leaf, or `null`. */
+  subcategoryId: string | null;
+  /** The authority prior (`authority.ts`). */
+  authority: number;
+  adult: boolean;
+  spam: boolean;
+  /** Number of distinct sources listing the tool. */
+  sources: number;
+  /** Number of reviews behind the sources' ratings, summed. */
+  reviews: number;
+}
+
 /** Counts per value of one filter dimension. */
 export interface FacetCount {
   value: string;
@@ -776,6 +800,78 @@ export class CatalogStore {
       limit + ranked.length,
     ).map((r) => Number(r.id)).filter((x) => !ranked.includes(x));
     return [...ranked, ...more].slice(0, limit);
+  }
+
+  /**
+   * The facts of every tool that the alternatives of a tool are chosen by (`alternatives.ts`),
+   * read in one pass: name, site, taxonomy leaves, authority, adult and spam flags, number of
+   * sources and reviews, and the description (for telling brand names from common words). Not
+   * kept here: the caller keeps what it derives from them.
+   *
+   * @returns one summary per tool, by row id
+   */
+  toolSummaries(): ToolSummary[] {
+    return this.#all(
+      `SELECT id, slug, name, category_key, authority, adult, spam,
+         json_extract(doc, '$.url') AS url,
+         json_extract(doc, '$.description') AS description,
+         json_extract(doc, '$.taxonomy') AS taxonomy,
+         (SELECT count(DISTINCT json_extract(s.value, '$.source'))
+            FROM json_each(doc, '$.sources') s) AS sources,
+         (SELECT coalesce(sum(json_extract(r.value, '$.count')), 0)
+            FROM json_each(doc, '$.reviews') r) AS reviews
+       FROM tools ORDER BY id`,
+    ).map((r) => {
+      const taxonomy = r.taxonomy === null ? undefined : JSON.parse(r.taxonomy as string) as {
+        primary: { subcategoryId: string; leafId: string };
+        secondary: { leafId: string }[];
+      };
+      return {
+        id: Number(r.id),
+        slug: r.slug as string,
+        name: r.name as string,
+        categoryKey: r.category_key as string,
+        url: (r.url as string | null) ?? null,
+        description: (r.description as string | null) ?? "",
+        leafIds: taxonomy
+          ? [taxonomy.primary.leafId, ...taxonomy.secondary.map((s) => s.leafId)]
+          : [],
+        subcategoryId: taxonomy?.primary.subcategoryId ?? null,
+        authority: Number(r.authority),
+        adult: Number(r.adult) === 1,
+        spam: Number(r.spam) === 1,
+        sources: Number(r.sources),
+        reviews: Number(r.reviews),
+      };
+    });
+  }
+
+  /**
+   * How well each of some tools matches a text: the BM25 score (weights {@link TOOL_WEIGHTS}) of
+   * the text's terms ({@link queryTerms}: at most 12, stopwords left out) summed over the terms, as
+   * a lexical search of that text scores them, from the cached per-term lists. Used to rank a
+   * tool's alternatives by the words they share with it when the catalog has no vectors.
+   *
+   * @param text the words to match, e.g. a tool's name, tags and description
+   * @param ids the tools to score
+   * @returns row id → score (larger is better); tools matching no term are absent
+   */
+  toolTextScores(text: string, ids: Iterable<number>): Map<number, number> {
+    const wanted = new Set(ids);
+    const out = new Map<number, number>();
+    if (wanted.size === 0) return out;
+    const seen = new Set<string>();
+    for (const term of queryTerms(text)) {
+      const key = this.#termKey(term);
+      if (seen.has(key)) continue;
+      seen.add(key);
+      const list = this.#termScores("tools", TOOL_WEIGHTS, term);
+      for (let i = 0; i < list.ids.length; i++) {
+        const id = list.ids[i]!;
+        if (wanted.has(id)) out.set(id, (out.get(id) ?? 0) + list.scores[i]!);
+      }
+    }
+    return out;
   }
 
   // ---------------------------------------------------------------- servers

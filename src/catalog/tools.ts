@@ -24,6 +24,7 @@ import {
   type ToolDetailsOutput,
   type ToolRecord,
 } from "./schemas.ts";
+import { type AlternativesList, alternativesOf, sharedAlternativesOf } from "./alternatives.ts";
 import { confidenceOf, evidenceOf } from "./confidence.ts";
 import { memo } from "./memo.ts";
 import { inTurn } from "./cpu_queue.ts";
@@ -250,8 +251,7 @@ export function toolDetails(
   ctx: CatalogContext,
   tool: CatalogTool,
 ): z.infer<typeof ToolDetailsOutput> {
-  const similar = _similar(ctx, tool, 5);
-  const competitors = ctx.store.toolsByIds(similar.ids);
+  const alternatives = _alternatives(ctx, tool, 5, false);
   return {
     ...toToolRecord(ctx, tool),
     longDescription: tool.longDescription ?? null,
@@ -267,9 +267,16 @@ export function toolDetails(
       method: "platform names found in the tool's features and tags",
     },
     competitors: {
-      items: competitors.map((c) => ({ slug: c.slug, name: c.name, svcUrl: toolUrl(ctx, c.slug) })),
+      items: alternatives.items.map((a) => ({
+        slug: a.slug,
+        name: a.name,
+        svcUrl: toolUrl(ctx, a.slug),
+        reason: a.reason,
+        similarity: a.similarity,
+        sharedLeafId: a.sharedLeafId,
+      })),
       derived: true,
-      method: similar.method,
+      method: alternatives.method,
     },
     reviews: tool.reviews.map((r) => ({
       source: r.source,
@@ -291,11 +298,12 @@ function _bestReview(tool: CatalogTool): { rating: number | null; count: number 
 }
 
 /**
- * Side-by-side comparison of 2 to 5 tools on pricing, features and reviews.
+ * Side-by-side comparison of 2 to 5 tools on pricing, features and reviews, with alternatives to
+ * also consider (the compared tools' alternatives together, derived; see `toolAlternatives`).
  *
  * @param ctx catalog context
  * @param input `{ slugs }` (2-5 distinct slugs)
- * @returns tools, pricing rows, shared and per-tool features, review rows
+ * @returns tools, pricing rows, shared and per-tool features, review rows, `alternatives`
  * @throws {AppError} `invalid_parameter` for fewer than 2 or more than 5 slugs; `not_found`
  */
 export function compareTools(
@@ -329,33 +337,73 @@ export function compareTools(
       ),
     },
     reviews: tools.map((t) => ({ slug: t.slug, ..._bestReview(t) })),
+    alternatives: _alsoConsider(ctx, tools),
   };
 }
 
+/** How many alternatives a comparison suggests besides the compared tools. */
+const ALSO_CONSIDER = 5;
+
 /**
- * Similar tools in the same category: nearest vector neighbours when the catalog has embeddings
- * (`same-category-vector-neighbours`), else lexical overlap of name, tags and description, then
- * popularity (`same-category-lexical`). Topped up with other neighbours when the category is small.
+ * The "also consider" of a comparison: the alternatives of the compared tools together
+ * (`sharedAlternativesOf`), the ones listed for most of them first, none of their families.
  */
-function _similar(
+function _alsoConsider(
   ctx: CatalogContext,
-  tool: CatalogTool,
-  limit: number,
-): { ids: number[]; method: string } {
-  const id = ctx.store.toolId(tool.slug)!;
-  const vector = ctx.store.vectorOf("tools", id);
-  if (vector) {
-    const ids = ctx.store.knnTools(vector, { category: tool.category }, limit + 1)
-      .map((h) => h.id).filter((x) => x !== id).slice(0, limit);
-    if (ids.length > 0) return { ids, method: "same-category-vector-neighbours" };
-  }
-  return { ids: ctx.store.similarTools(tool.slug, limit), method: "same-category-lexical" };
+  tools: CatalogTool[],
+): z.infer<typeof CompareToolsOutput>["alternatives"] {
+  const ids = tools.flatMap((t) => ctx.store.toolId(t.slug) ?? []);
+  const slugOf = new Map(ids.map((id, i) => [id, tools[i]!.slug]));
+  const nameOf = new Map(ids.map((id, i) => [id, tools[i]!.name]));
+  const list = sharedAlternativesOf(ctx.store, ids, {
+    limit: ALSO_CONSIDER,
+    nodeName: _nodeName(ctx),
+  });
+  return {
+    items: list.items.map((a) => ({
+      slug: a.slug,
+      name: a.name,
+      svcUrl: toolUrl(ctx, a.slug),
+      reason: `alternative to ${
+        a.alternativeTo.map((id) => nameOf.get(id)).join(" and ")
+      }; ${a.reason}`,
+      similarity: a.similarity,
+      sharedLeafId: a.sharedLeafId,
+      alternativeTo: a.alternativeTo.map((id) => slugOf.get(id)!),
+    })),
+    derived: true,
+    method: list.method,
+  };
+}
+
+/** The name of a taxonomy node, for the reasons of alternatives. */
+function _nodeName(ctx: CatalogContext): (id: string) => string | undefined {
+  return (id) => ctx.taxonomy.byId.get(id)?.node.name;
 }
 
 /**
- * Alternatives and competitors of one tool: tools of the same category, nearest in meaning first
- * (sentence-embedding neighbours; lexical overlap when the catalog has no vectors). No source lists
- * competitors, so the list is marked `derived` and names its method.
+ * The one alternatives list of a tool (`alternatives.ts`), for the details, the alternatives
+ * operation and the site.
+ */
+function _alternatives(
+  ctx: CatalogContext,
+  tool: CatalogTool,
+  limit: number,
+  adult: boolean,
+): AlternativesList {
+  const id = ctx.store.toolId(tool.slug);
+  if (id === undefined) return alternativesOf(ctx.store, -1, { limit: 0 });
+  return alternativesOf(ctx.store, id, { limit, adult, nodeName: _nodeName(ctx) });
+}
+
+/**
+ * Alternatives and competitors of one tool (`alternatives.ts`): the tools filed under its
+ * taxonomy leaves and its nearest neighbours by sentence embedding (by lexical overlap when the
+ * catalog has no vectors), ranked by similarity, a shared leaf and authority (sources, reviews),
+ * without the tool's own family (other products of its vendor, plug-ins and wrappers named after
+ * it) and with one entry per product. Each alternative says why it is listed (`reason`). No
+ * source lists competitors, so the list is marked `derived` and names its method. The details'
+ * `competitors` are the first five of this list.
  *
  * @param ctx catalog context
  * @param input `{ slug, limit? }`
@@ -368,7 +416,8 @@ export function toolAlternatives(
 ): z.infer<typeof AlternativesOutput> {
   const { slug, limit, safe } = parseInput(AlternativesInput, input);
   const tool = _requireTool(ctx, slug);
-  const ids = ctx.store.similarTools(tool.slug, limit, safe === "off");
+  const list = _alternatives(ctx, tool, limit, safe === "off");
+  const tools = ctx.store.toolsByIds(list.items.map((a) => a.id));
   return {
     tool: {
       slug: tool.slug,
@@ -376,9 +425,17 @@ export function toolAlternatives(
       category: tool.category,
       svcUrl: toolUrl(ctx, tool.slug),
     },
-    alternatives: ctx.store.toolsByIds(ids).map((t) => toToolRecord(ctx, t)),
+    alternatives: tools.map((t, i) => {
+      const a = list.items[i]!;
+      return {
+        ...toToolRecord(ctx, t),
+        reason: a.reason,
+        similarity: a.similarity,
+        sharedLeafId: a.sharedLeafId,
+      };
+    }),
     derived: true,
-    method: "same-category-lexical",
+    method: list.method,
   };
 }
 

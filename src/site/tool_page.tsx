@@ -172,14 +172,17 @@ export function ToolPage(props: { tool: ToolDetails; path: PathNode[]; also: Pat
                   {t.competitors.items.map((c) => (
                     <li>
                       <a href={new URL(c.svcUrl).pathname}>{c.name}</a>
+                      <div class="small muted">{c.reason}</div>
                     </li>
                   ))}
                 </ul>
               )
-              : <p class="muted">No similar tools found in this category.</p>}
+              : <p class="muted">No alternatives found in the catalog.</p>}
             {t.competitors.derived && (
               <p class="small muted">
-                Derived (no source lists competitors): {t.competitors.method}.
+                Derived (no source lists competitors): tools of the same taxonomy leaf and close in
+                meaning, ranked by similarity and how many sources list them, without this tool's
+                vendor's other products and plug-ins ({t.competitors.method}).
               </p>
             )}
           </Section>
