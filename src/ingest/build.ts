@@ -23,6 +23,7 @@ import { type EmbedStats, embedTexts, serverText, toolText } from "./embed_entri
 import { mergePrices } from "./merge_prices.ts";
 import { mergeServers } from "./merge_servers.ts";
 import { mergeTools } from "./merge_tools.ts";
+import { withToolCategories } from "./tool_categories.ts";
 import { scoreServer } from "./trust.ts";
 import { type ContentFlagStats, flagAll } from "./content_flags.ts";
 import { groupProjects, type IdentityStats } from "./identity.ts";
@@ -403,7 +404,8 @@ async function _write(
   if (stage) merged.report.stage = stage;
   else delete merged.report.stage;
   const written = await writeCatalog(path, {
-    tools: merged.tools,
+    // Canonical categories, decided after classification (`tool_categories.ts`).
+    tools: await withToolCategories(merged.tools, merged.report.merge.tools),
     servers: merged.servers,
     prices: merged.prices,
     sources: merged.sources,
