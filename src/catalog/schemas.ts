@@ -57,7 +57,9 @@ export const SearchToolsInput = z.object({
   q: text("Free-text search query").optional(),
   slug: z.string().trim().min(1).max(200).describe("Return only the tool with this slug")
     .optional(),
-  category: z.string().trim().min(1).max(200).describe("Category name or slug").optional(),
+  category: z.string().trim().min(1).max(200).describe(
+    "Category name, slug or alias (an old source label, e.g. Image Generators)",
+  ).optional(),
   pricing: PricingFilter.optional(),
   facetId: z.string().trim().min(1).max(100).describe("Taxonomy facet id, e.g. build")
     .optional(),
@@ -284,6 +286,9 @@ export const CategoriesOutput = z.object({
   categories: z.array(z.object({
     name: z.string(),
     slug: z.string(),
+    aliases: z.array(z.string()).describe(
+      "Old source labels of this category (lowercase), accepted by the category filter",
+    ),
     toolCount: z.number().int(),
     mainLeaf: z.object({
       id: z.string(),

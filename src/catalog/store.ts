@@ -25,6 +25,7 @@ import type { CatalogServer } from "../model/server.ts";
 import { coreKey, matchKey } from "../model/text.ts";
 import type { CatalogTool } from "../model/tool.ts";
 import { coarseCount, VectorIndex } from "./vector_index.ts";
+import { categoryFilterKeys } from "./tool_categories.ts";
 
 /** BM25 column weights for `tools_fts(name, tags, category, description, features)`. */
 export const TOOL_WEIGHTS = [10, 3, 3, 1, 2] as const;
@@ -63,7 +64,7 @@ const STOPWORDS = new Set(
 export interface ToolFilter {
   /** Include adult entries (`safe=off`); default false. */
   adult?: boolean;
-  /** Category name or slug, compared by {@link matchKey}. */
+  /** Category name, slug or alias (an old source label), see `categoryFilterKeys`. */
   category?: string;
   /** `free` matches every tool with a free tier; another value matches that pricing model. */
   pricing?: string;
@@ -524,8 +525,10 @@ export class CatalogStore {
     const clauses: string[] = [];
     const params: SQLInputValue[] = [];
     if (filter.category !== undefined) {
-      clauses.push("t.category_key = ?");
-      params.push(matchKey(filter.category));
+      // A canonical name, its slug or an alias (an old source label) of it.
+      const keys = categoryFilterKeys(filter.category);
+      clauses.push(`t.category_key IN (${keys.map(() => "?").join(", ")})`);
+      params.push(...keys);
     }
     if (filter.pricing !== undefined) {
       if (filter.pricing === "free") clauses.push("t.has_free_tier = 1");

@@ -32,6 +32,7 @@ import { rank, type RankedPage, type Signal } from "./ranking.ts";
 import { queryTerms } from "./store.ts";
 import { ALL_GRANTS, type Grants, searchInputFor } from "./grants.ts";
 import { requireNode } from "./taxonomy.ts";
+import { toolCategoryAliases } from "./tool_categories.ts";
 import { parseInput } from "./validate.ts";
 import type { ContentFlags } from "../model/content.ts";
 import type { Placement } from "../model/taxonomy.ts";
@@ -576,9 +577,11 @@ export function summarize(
 }
 
 /**
- * Every AI tool category (the main category of each tool) with its tool count and the taxonomy
- * leaf holding most of its tools (`mainLeaf`, with how many). Category counts and the taxonomy's
- * facet counts both add up to the number of tools.
+ * Every AI tool category (the main category of each tool: one of the canonical categories of
+ * `data/tool_categories.json`) with its tool count, its aliases (the sources' old labels that
+ * the `category` filter also accepts) and the taxonomy leaf holding most of its tools
+ * (`mainLeaf`, with how many). Category counts and the taxonomy's facet counts both add up to
+ * the number of tools.
  *
  * @param ctx catalog context
  * @param input `{}`
@@ -596,6 +599,7 @@ export function listCategories(
     return {
       name: c.label,
       slug: slugify(c.label),
+      aliases: toolCategoryAliases(c.label),
       toolCount: c.count,
       mainLeaf: main && node
         ? { id: main.leafId, name: node.node.name, path: node.path, toolCount: main.count }

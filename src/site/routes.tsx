@@ -35,6 +35,7 @@ import {
 import { getServer, searchServers, serverFilters } from "../catalog/servers.ts";
 import { getTaxonomy, getTaxonomyNode, taxonomyFilter } from "../catalog/taxonomy.ts";
 import { getTool, listCategories, searchTools } from "../catalog/tools.ts";
+import { canonicalToolCategory } from "../catalog/tool_categories.ts";
 import { AppError } from "../errors.ts";
 import { assetResponse, loadAssets } from "./assets.ts";
 import { type ApiDocument, DocsPage } from "./docs_page.tsx";
@@ -279,10 +280,13 @@ function _searchParams(c: Context, ctx: CatalogContext): SearchParams {
     taxon: _one(c, "taxon"),
     safe: _one(c, "safe") === "off" ? "off" : "on",
   };
-  // A category given by name (links from detail pages) selects its option.
+  // A category given by name (links from detail pages) selects its option; a tool category also
+  // by an old source label ("Image Generators" selects "Image Generation").
   const options = kind === "tools" ? _cached(ctx).toolCategories : _cached(ctx).serverCategories;
-  const key = p.category.toLowerCase();
-  const match = options.find((o) => o.value === p.category || o.label.toLowerCase() === key);
+  const find = (name: string) =>
+    options.find((o) => o.value === name || o.label.toLowerCase() === name.toLowerCase());
+  const canonical = kind === "tools" ? canonicalToolCategory(p.category) : undefined;
+  const match = find(p.category) ?? (canonical === undefined ? undefined : find(canonical));
   if (match) p.category = match.value;
   return p;
 }
