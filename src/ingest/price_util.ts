@@ -5,6 +5,7 @@
  *
  * @module
  */
+import type { DateBasis, DateKind } from "../model/price.ts";
 
 /**
  * Reads a non-negative finite amount from a number or numeric text. Unlike
@@ -79,4 +80,38 @@ export function isoDay(value: unknown): string | undefined {
  */
 export function dayOf(now: Date): string {
   return now.toISOString().slice(0, 10);
+}
+
+/**
+ * Dates a price record (one source statement): sets `statedAt` (the day part of `day`),
+ * `dateKind`, `dateBasis` and `dateMeaning` together, so a date never goes without its meaning.
+ *
+ * @param record the record to date (modified)
+ * @param day `YYYY-MM-DD` or any ISO 8601 time (cut to its UTC day)
+ * @param kind what the date is: `checked`, `effective`, `released` or `synced`
+ * @param basis where it comes from: the `record`, the source `file`, or only the `dump`
+ * @param meaning what the date means for this source, in a sentence
+ * @returns the record
+ * @throws {RangeError} when `day` is not a readable date
+ * @example
+ * ```ts
+ * dateStatement(record, "2026-07-24T18:23:43Z", "synced", "file", "LiteLLM mirror sync");
+ * record.statedAt; // "2026-07-24"
+ * ```
+ */
+export function dateStatement<
+  T extends {
+    statedAt?: string;
+    dateKind?: DateKind;
+    dateBasis?: DateBasis;
+    dateMeaning?: string;
+  },
+>(record: T, day: string, kind: DateKind, basis: DateBasis, meaning: string): T {
+  const iso = isoDay(day);
+  if (iso === undefined) throw new RangeError(`Cannot read the date "${day}"`);
+  record.statedAt = iso;
+  record.dateKind = kind;
+  record.dateBasis = basis;
+  record.dateMeaning = meaning;
+  return record;
 }

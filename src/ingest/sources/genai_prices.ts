@@ -14,8 +14,11 @@
  *   `start_time`/`end_time` window (DeepSeek's off-peak discount) is treated as holding when it
  *   covers at least 12 hours of the day, so the standard-hours price wins over the off-peak one.
  *   Each resolution is counted as the repair `dated_price_resolved` and stated in
- *   `verifiedMeaning`.
- * - `verifiedAt`: the model's `prices_checked` date from the YAML file, when present.
+ *   `dateMeaning`.
+ * - Date of the statement: the model's `prices_checked` day from the YAML file (`checked`); when
+ *   the price in force has a `start_date` after that day (or the model has no `prices_checked`),
+ *   that `start_date` (`effective`); else the dump's date {@link GENAI_PRICES_DUMP_DATE}
+ *   (`synced`, basis `dump`).
  * - Cache write: `cache_write_mtok` (else `cache_write_5m_mtok`) → `cacheWritePerMTok`,
  *   `cache_write_1h_mtok` → `cacheWrite1hPerMTok`. Audio, image, per-request and other units are
  *   not carried (the catalog shows text-token prices).
@@ -29,7 +32,7 @@
 import { parse as parseYaml } from "yaml";
 import { cleanText, cleanUrl, isRecord, readJsonOrSkip } from "../clean.ts";
 import { checkFirstParty, isRegionalVariant } from "../first_party.ts";
-import { dayOf, isoDay, readAmount, roundPrice } from "../price_util.ts";
+import { dateStatement, dayOf, isoDay, readAmount, roundPrice } from "../price_util.ts";
 import type { SourceReport } from "../report.ts";
 import type { SourceAdapter } from "../types.ts";
 import type { PriceTier, SourcePrice } from "../../model/price.ts";
@@ -47,6 +50,9 @@ export const GENAI_PRICES_INFO: SourceInfo = {
   priority: { default: 0 },
   family: "genai-prices",
 };
+
+/** Commit date of the dump (`llm-prices/SOURCES.md`): the date of a model without `prices_checked`. */
+export const GENAI_PRICES_DUMP_DATE = "2026-08-21";
 
 /** Options of {@link genaiPricesAdapter}. */
 export interface GenaiPricesOptions {
@@ -99,22 +105,35 @@ function windowHours(start: unknown, end: unknown): number | undefined {
  * @returns the chosen price object, or `undefined` when the list is empty or malformed
  */
 export function priceInForce(list: unknown[], today: string): Record<string, unknown> | undefined {
+  return _entryInForce(list, today)?.prices;
+}
+
+/** {@link priceInForce} with the `start_date` of the chosen price, when it has one. */
+function _entryInForce(
+  list: unknown[],
+  today: string,
+): { prices: Record<string, unknown>; startDate?: string } | undefined {
   for (let i = list.length - 1; i >= 0; i--) {
     const entry = list[i];
     if (!isRecord(entry) || !isRecord(entry.prices)) return undefined;
     const c = entry.constraint;
     let holds = false;
+    let startDate: string | undefined;
     if (c === undefined || c === null) holds = true;
     else if (isRecord(c) && c.start_date !== undefined) {
-      const start = isoDay(c.start_date);
-      holds = start !== undefined && start <= today;
+      startDate = isoDay(c.start_date);
+      holds = startDate !== undefined && startDate <= today;
     } else if (isRecord(c) && c.start_time !== undefined) {
       holds = (windowHours(c.start_time, c.end_time) ?? 0) >= 12;
     }
-    if (holds) return entry.prices;
+    if (holds) {
+      return startDate === undefined
+        ? { prices: entry.prices }
+        : { prices: entry.prices, startDate };
+    }
   }
   const first = list[0];
-  return isRecord(first) && isRecord(first.prices) ? first.prices : undefined;
+  return isRecord(first) && isRecord(first.prices) ? { prices: first.prices } : undefined;
 }
 
 /** `prices_checked` dates from the provider YAML files: provider id → model id → day. */
@@ -223,9 +242,12 @@ function readModel(providerId: string, model: unknown, ctx: ModelContext): Sourc
   if (isRegionalVariant(id)) return "regional_variant";
 
   let prices: Record<string, unknown> | undefined;
+  let startDate: string | undefined;
   let datedCount = 0;
   if (Array.isArray(model.prices)) {
-    prices = priceInForce(model.prices, ctx.today);
+    const entry = _entryInForce(model.prices, ctx.today);
+    prices = entry?.prices;
+    startDate = entry?.startDate;
     datedCount = model.prices.length;
   } else if (isRecord(model.prices)) prices = model.prices;
   if (prices === undefined) return "invalid_record";
@@ -280,15 +302,36 @@ function readModel(providerId: string, model: unknown, ctx: ModelContext): Sourc
   if (model.deprecated === true) record.deprecated = true;
   if (ctx.pricingUrl !== undefined) record.pricingUrl = ctx.pricingUrl;
   if (datedCount > 1) ctx.report.clean("dated_price_resolved");
+  const resolved = datedCount > 1
+    ? `; the source lists ${datedCount} dated prices and the one in force on ${ctx.today} is given`
+    : "";
   const day = ctx.checked?.get(id);
-  if (day !== undefined) {
-    record.verifiedAt = day;
-    record.verifiedMeaning =
+  if (startDate !== undefined && (day === undefined || startDate > day)) {
+    dateStatement(
+      record,
+      startDate,
+      "effective",
+      "record",
+      "genai-prices start_date: the day the price in force took effect" + resolved,
+    );
+  } else if (day !== undefined) {
+    dateStatement(
+      record,
+      day,
+      "checked",
+      "record",
       "genai-prices prices_checked: the day a maintainer last checked this model's prices " +
-      "against the provider's pricing page" +
-      (datedCount > 1
-        ? `; the source lists ${datedCount} dated prices and the one in force on ${ctx.today} is given`
-        : "");
+        "against the provider's pricing page" + resolved,
+    );
+  } else {
+    dateStatement(
+      record,
+      GENAI_PRICES_DUMP_DATE,
+      "synced",
+      "dump",
+      "genai-prices dump date (pydantic/genai-prices @ 47df840a): the model has no " +
+        "prices_checked date, so only the copy's date is known" + resolved,
+    );
   }
   return record;
 }

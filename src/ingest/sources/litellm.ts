@@ -20,7 +20,9 @@
  * - Only `chat`, `completion` and `responses` modes are LLM text generation; every other mode
  *   (embedding, image, audio, rerank, search, OCR ...) is skipped as `not_llm`.
  * - `deprecation_date` on or before today marks the record `deprecated`.
- * - `verifiedAt`: the top-level `last_updated` of the mirror (the same for every record).
+ * - Date of the statement: the top-level `last_updated` of the mirror, the time it last synced
+ *   LiteLLM's file (`synced`, basis `file`: the same for every record, not a per-model check);
+ *   without it, the dump's date {@link LITELLM_DUMP_DATE} (basis `dump`).
  * - Provider: `litellm_provider` mapped by `../first_party.ts`; the model id is the key without
  *   its `provider/` path (`gemini/gemini-2.5-pro` → `gemini-2.5-pro`).
  *
@@ -31,7 +33,14 @@
  */
 import { isRecord, readJsonOrSkip } from "../clean.ts";
 import { checkFirstParty, isRegionalVariant } from "../first_party.ts";
-import { dayOf, isoDay, perTokenToPerMTok, readAmount, roundPrice } from "../price_util.ts";
+import {
+  dateStatement,
+  dayOf,
+  isoDay,
+  perTokenToPerMTok,
+  readAmount,
+  roundPrice,
+} from "../price_util.ts";
 import type { SourceReport } from "../report.ts";
 import type { SourceAdapter } from "../types.ts";
 import type { PriceTier, SourcePrice } from "../../model/price.ts";
@@ -50,6 +59,9 @@ export const LITELLM_INFO: SourceInfo = {
   priority: { default: 3 },
   family: "litellm",
 };
+
+/** Commit date of the dump (`llm-prices/SOURCES.md`), used when the file has no `last_updated`. */
+export const LITELLM_DUMP_DATE = "2026-07-24";
 
 /** Modes kept as LLM text generation. */
 export const LLM_MODES: ReadonlySet<string> = new Set(["chat", "completion", "responses"]);
@@ -101,7 +113,7 @@ export function litellmAdapter(options: LitellmOptions = {}): SourceAdapter<Sour
       const lastUpdated = typeof data.last_updated === "string"
         ? new Date(data.last_updated)
         : undefined;
-      const verifiedAt = lastUpdated && !Number.isNaN(lastUpdated.getTime())
+      const syncedAt = lastUpdated && !Number.isNaN(lastUpdated.getTime())
         ? lastUpdated.toISOString()
         : undefined;
       const out: SourcePrice[] = [];
@@ -113,11 +125,23 @@ export function litellmAdapter(options: LitellmOptions = {}): SourceAdapter<Sour
           report.skip(record);
           continue;
         }
-        if (verifiedAt !== undefined) {
-          record.verifiedAt = verifiedAt;
-          record.verifiedMeaning =
+        if (syncedAt !== undefined) {
+          dateStatement(
+            record,
+            syncedAt,
+            "synced",
+            "file",
             "LiteLLM mirror last_updated: when RoCry/llm-api-price last synced LiteLLM's price " +
-            "file (the same for every model), not a per-model price check";
+              "file (the same for every model), not a per-model price check",
+          );
+        } else {
+          dateStatement(
+            record,
+            LITELLM_DUMP_DATE,
+            "synced",
+            "dump",
+            "LiteLLM mirror dump date (RoCry/llm-api-price @ 8442b939): the file states no time",
+          );
         }
         report.keep();
         out.push(record);

@@ -13,8 +13,9 @@
  *   `type = "context"`) gives a {@link PriceTier} at N tokens; the older `[cost.context_over_200k]`
  *   table gives one at 200000.
  * - `[limit]` `context` and `output` → context window and maximum output tokens.
- * - `verifiedAt`: the model's `last_updated` date, which is the model's own release or update date
- *   as models.dev records it, NOT a date on which the price was checked.
+ * - Date of the statement: the model's `last_updated` date, which is the model's own release or
+ *   update date as models.dev records it, NOT a date on which the price was checked (`released`);
+ *   without it, the dump's date {@link MODELS_DEV_DUMP_DATE} (`synced`, basis `dump`).
  * - `status = "deprecated"` → `deprecated`; `release_date` → `releaseDate`.
  *
  * Skips: `not_first_party`, `not_list_price`, `not_llm` (see `../first_party.ts`; counted per model
@@ -26,7 +27,7 @@
 import { parse as parseToml } from "smol-toml";
 import { cleanText, isRecord, stripBom } from "../clean.ts";
 import { checkFirstParty, isRegionalVariant } from "../first_party.ts";
-import { isoDay, readAmount, roundPrice } from "../price_util.ts";
+import { dateStatement, isoDay, readAmount, roundPrice } from "../price_util.ts";
 import type { SourceReport } from "../report.ts";
 import type { SourceAdapter } from "../types.ts";
 import type { PriceTier, SourcePrice } from "../../model/price.ts";
@@ -44,6 +45,9 @@ export const MODELS_DEV_INFO: SourceInfo = {
   priority: { default: 2 },
   family: "models-dev",
 };
+
+/** Commit date of the dump (`llm-prices/SOURCES.md`): the date of a model without `last_updated`. */
+export const MODELS_DEV_DUMP_DATE = "2026-07-02";
 
 /** Lists `*.toml` files under `dir` recursively, as paths relative to `dir`, sorted. */
 async function listToml(dir: string, prefix = ""): Promise<string[]> {
@@ -228,10 +232,22 @@ function toRecord(
   }
   const updated = isoDay(doc.last_updated);
   if (updated !== undefined) {
-    record.verifiedAt = updated;
-    record.verifiedMeaning =
+    dateStatement(
+      record,
+      updated,
+      "released",
+      "record",
       "models.dev last_updated: the model's own release or update date as models.dev records " +
-      "it, not a date on which the price was checked";
+        "it, not a date on which the price was checked",
+    );
+  } else {
+    dateStatement(
+      record,
+      MODELS_DEV_DUMP_DATE,
+      "synced",
+      "dump",
+      "models.dev dump date (anomalyco/models.dev @ f3fc6922): the model has no last_updated date",
+    );
   }
   const released = isoDay(doc.release_date);
   if (released !== undefined) record.releaseDate = released;

@@ -13,8 +13,12 @@
  * - `provider` is the maker parsed from the `vendor/model` id (a leading `~`, OpenRouter's
  *   "latest" alias, removed), mapped by `../first_party.ts`; `model` is the part after `/`.
  * - Units: `pricing.*` are USD per token as strings, converted to USD per million tokens;
- *   `pricing.web_search` is USD per search call (OpenRouter's per-request fee).
- * - No `verifiedAt`: the dump has no per-model check date (the file last changed 2026-05-15).
+ *   `pricing.web_search` is USD per search call: for OpenAI, Anthropic, Google, Perplexity and xAI
+ *   models OpenRouter runs the maker's native search and passes its fee through, so the merge may
+ *   choose this field (and only this one) from OpenRouter; a `"0"` fee means the model has no
+ *   native search and is not read.
+ * - Date of the statement: the dump's date {@link OPENROUTER_DUMP_DATE} (`synced`, basis `dump`):
+ *   the dump has no per-model date.
  *
  * Skips: `not_first_party` (vendors that are not first-party makers, the `openrouter/` routers and
  * other makers' models), `free_variant` (`:free` ids, rate-limited free copies priced at 0),
@@ -24,7 +28,7 @@
  */
 import { cleanText, isRecord, readJsonOrSkip } from "../clean.ts";
 import { checkFirstParty } from "../first_party.ts";
-import { perTokenToPerMTok, readAmount, roundPrice } from "../price_util.ts";
+import { dateStatement, perTokenToPerMTok, readAmount, roundPrice } from "../price_util.ts";
 import type { SourceReport } from "../report.ts";
 import type { SourceAdapter } from "../types.ts";
 import type { SourcePrice } from "../../model/price.ts";
@@ -43,6 +47,9 @@ export const OPENROUTER_INFO: SourceInfo = {
   priority: { default: 4 },
   family: "openrouter",
 };
+
+/** Date the dump's file last changed (`llm-prices/SOURCES.md`): the date of every record. */
+export const OPENROUTER_DUMP_DATE = "2026-05-15";
 
 /**
  * The OpenRouter adapter.
@@ -105,7 +112,7 @@ function readModel(item: unknown, report: SourceReport): SourcePrice | string {
   const cacheWrite = perTokenToPerMTok(pricing.input_cache_write);
   if (cacheWrite !== undefined) record.cacheWritePerMTok = cacheWrite;
   const search = readAmount(pricing.web_search);
-  if (search !== undefined) record.webSearchPerCall = roundPrice(search);
+  if (search !== undefined && search > 0) record.webSearchPerCall = roundPrice(search);
   const name = cleanText(item.name, report);
   if (name !== undefined) record.name = name;
   const context = readAmount(item.context_length);
@@ -117,7 +124,13 @@ function readModel(item: unknown, report: SourceReport): SourcePrice | string {
   if (created !== undefined && created > 0) {
     record.releaseDate = new Date(created * 1000).toISOString().slice(0, 10);
   }
-  return record;
+  return dateStatement(
+    record,
+    OPENROUTER_DUMP_DATE,
+    "synced",
+    "dump",
+    "OpenRouter models.json last changed in anomalyco/models.dev: no per-model date",
+  );
 }
 
 /** The adapters of this module (one: OpenRouter, cross-check only). */

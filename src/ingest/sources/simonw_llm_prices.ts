@@ -7,8 +7,10 @@
  * - Current price: the `price_history` entry in force today, i.e. `from_date` (null = since
  *   always) on or before today and `to_date` (null = still current) after today; when none
  *   matches, the entry whose `to_date` is null.
- * - `verifiedAt`: that entry's `from_date` (the day the current price took effect); absent when
- *   the source gives none (price unchanged since the model was first listed).
+ * - Date of the statement: that entry's `from_date`, the day the current price took effect
+ *   (`effective`); without one (the price unchanged since the model was first listed, an unknown
+ *   day), the dump's date {@link SIMONW_DUMP_DATE} (`synced`, basis `dump`: the file still listed
+ *   it that day, which says nothing of the figure's age).
  * - Long-context tiers: the source lists a tier as its own model, `<base id>-<N>k` named
  *   "… >Nk" (e.g. `gemini-2.5-pro-200k`, `gpt-5.4-272k`, `grok-4-128k`). When the base id exists
  *   in the same file, the tier is folded into the base model as a {@link PriceTier} at
@@ -25,7 +27,7 @@
  */
 import { cleanText, isRecord, readJsonFile } from "../clean.ts";
 import { checkFirstParty } from "../first_party.ts";
-import { dayOf, isoDay, readAmount, roundPrice } from "../price_util.ts";
+import { dateStatement, dayOf, isoDay, readAmount, roundPrice } from "../price_util.ts";
 import type { SourceReport } from "../report.ts";
 import type { SourceAdapter } from "../types.ts";
 import type { PriceTier, SourcePrice } from "../../model/price.ts";
@@ -43,6 +45,9 @@ export const SIMONW_INFO: SourceInfo = {
   priority: { default: 1 },
   family: "simonw-llm-prices",
 };
+
+/** Commit date of the dump (`llm-prices/SOURCES.md`): the date of a price without `from_date`. */
+export const SIMONW_DUMP_DATE = "2026-08-05";
 
 /** Options of {@link simonwAdapter}. */
 export interface SimonwOptions {
@@ -187,9 +192,22 @@ function readVendorFile(
     if (entry.output !== undefined) record.outputPerMTok = roundPrice(entry.output);
     if (entry.cached !== undefined) record.cacheReadPerMTok = roundPrice(entry.cached);
     if (entry.from !== undefined) {
-      record.verifiedAt = entry.from;
-      record.verifiedMeaning =
-        "simonw/llm-prices price_history from_date: the day the current price took effect";
+      dateStatement(
+        record,
+        entry.from,
+        "effective",
+        "record",
+        "simonw/llm-prices price_history from_date: the day the current price took effect",
+      );
+    } else {
+      dateStatement(
+        record,
+        SIMONW_DUMP_DATE,
+        "synced",
+        "dump",
+        "simonw/llm-prices dump date (723ef0bd): the price has no from_date, so it dates from " +
+          "the model's first listing, a day the file does not give",
+      );
     }
     records.set(id, record);
     report.keep();

@@ -74,14 +74,15 @@ Deno.test("genai-prices: gives the Gemini 2.5 Pro long-context tier at 200k toke
   });
 });
 
-Deno.test("genai-prices: verifiedAt is the model's prices_checked date and says so", async () => {
+Deno.test("genai-prices: dates a model by its prices_checked day (checked), else the dump (synced)", async () => {
   const { records } = await real;
   const r = recordById(records, "anthropic/claude-sonnet-4-5");
-  assert.equal(r.verifiedAt, "2026-07-29");
-  assert.match(r.verifiedMeaning!, /prices_checked/);
+  assertFields(r, { statedAt: "2026-07-29", dateKind: "checked", dateBasis: "record" });
+  assert.match(r.dateMeaning!, /prices_checked/);
   const unchecked = recordById(records, "anthropic/claude-v1");
-  assert.equal(unchecked.verifiedAt, undefined);
-  assert.equal(unchecked.verifiedMeaning, undefined);
+  assertFields(unchecked, { statedAt: "2026-08-21", dateKind: "synced", dateBasis: "dump" });
+  assert.match(unchecked.dateMeaning!, /no prices_checked date/);
+  assert.ok(records.every((x) => x.statedAt !== undefined && x.dateMeaning !== undefined));
 });
 
 Deno.test("genai-prices: takes the dated price in force today and says which day", async () => {
@@ -91,7 +92,9 @@ Deno.test("genai-prices: takes the dated price in force today and says which day
   const sonnet5 = recordById(records, "anthropic/claude-sonnet-5");
   assert.equal(sonnet5.inputPerMTok, 3);
   assert.equal(sonnet5.outputPerMTok, 15);
-  assert.match(sonnet5.verifiedMeaning!, /in force on 2026-11-22/);
+  // Checked on 2026-07-29, the price in force took effect on 2026-09-01: dated by that day.
+  assertFields(sonnet5, { statedAt: "2026-09-01", dateKind: "effective", dateBasis: "record" });
+  assert.match(sonnet5.dateMeaning!, /in force on 2026-11-22/);
   // Gemini 3.6 Flash: the 2027-01-01 price is not in force yet.
   assert.equal(recordById(records, "google/gemini-3.6-flash").inputPerMTok, 0.75);
   // DeepSeek: the standard-hours price, not the off-peak discount.

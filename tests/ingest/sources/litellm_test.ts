@@ -95,11 +95,11 @@ Deno.test("litellm: marks a model deprecated once its deprecation_date has passe
   assert.equal(recordById(early.records, "claude-3-7-sonnet-20250219").deprecated, undefined);
 });
 
-Deno.test("litellm: verifiedAt is the mirror's last_updated time, and says so", async () => {
+Deno.test("litellm: dates every record by the mirror's last_updated sync (synced, file)", async () => {
   const { records } = await real;
   for (const r of records) {
-    assert.equal(r.verifiedAt, "2026-07-24T18:23:43.215Z");
-    assert.match(r.verifiedMeaning!, /last_updated/);
+    assert.deepEqual([r.statedAt, r.dateKind, r.dateBasis], ["2026-07-24", "synced", "file"]);
+    assert.match(r.dateMeaning!, /last_updated.*not a per-model price check/);
   }
 });
 

@@ -62,11 +62,17 @@ Deno.test("models.dev: reads [[cost.tiers]] and inherits name and limits from ba
   assert.equal(records.filter((x) => x.tiers !== undefined).length, 18);
 });
 
-Deno.test("models.dev: verifiedAt is the model's last_updated date, described as not a price check", async () => {
+Deno.test("models.dev: dates a record by the model's last_updated day (released), not a price check", async () => {
   const { records } = await real;
   const r = recordById(records, "anthropic/claude-sonnet-4-5");
-  assertFields(r, { verifiedAt: "2025-09-29", releaseDate: "2025-09-29" });
-  assert.match(r.verifiedMeaning!, /not a date on which the price was checked/);
+  assertFields(r, {
+    statedAt: "2025-09-29",
+    dateKind: "released",
+    dateBasis: "record",
+    releaseDate: "2025-09-29",
+  });
+  assert.match(r.dateMeaning!, /not a date on which the price was checked/);
+  assert.ok(records.every((x) => x.statedAt !== undefined && x.dateKind !== undefined));
   assert.equal(recordById(records, "anthropic/claude-3-opus-20240229").deprecated, true);
 });
 

@@ -45,15 +45,21 @@ Deno.test("openrouter: converts per-token strings and keeps the per-call web sea
     cacheReadPerMTok: 0.125,
     webSearchPerCall: 0.014,
     contextWindow: 1048576,
-    verifiedAt: undefined,
+    statedAt: "2026-05-15",
+    dateKind: "synced",
+    dateBasis: "dump",
   });
+  assert.equal(recordById(records, "x-ai/grok-4").webSearchPerCall, 0.005);
 });
 
 Deno.test("openrouter: counts broken entries without throwing", async () => {
   const read = await readFixture(adapter, {
     "llm-prices/openrouter/openrouter_models_dump.json": JSON.stringify({
       data: [
-        { id: "openai/gpt-x", pricing: { prompt: "0.000001", completion: "0.000002" } },
+        {
+          id: "openai/gpt-x",
+          pricing: { prompt: "0.000001", completion: "0.000002", web_search: "0" },
+        },
         { id: "openai/gpt-y", pricing: { prompt: "-1", completion: "-1" } },
         { id: "openai/gpt-x:free", pricing: { prompt: "0", completion: "0" } },
         { id: "openrouter/auto", pricing: { prompt: "-1", completion: "-1" } },
@@ -65,6 +71,8 @@ Deno.test("openrouter: counts broken entries without throwing", async () => {
   assert.deepEqual(read.records.map((r) => [r.model, r.inputPerMTok, r.outputPerMTok]), [
     ["gpt-x", 1, 2],
   ]);
+  // A "0" web-search fee means no native search: not read as a free one.
+  assert.equal(read.records[0]!.webSearchPerCall, undefined);
   assertCounts(read, {
     read: 6,
     kept: 1,

@@ -68,14 +68,25 @@ Deno.test("simonw/llm-prices: folds the '>200k' entry of Gemini 2.5 Pro into a t
 Deno.test("simonw/llm-prices: takes the current price and dates it by its from_date", async () => {
   const { records } = await real;
   const sonnet5 = recordById(records, "anthropic/claude-sonnet-5");
-  assertFields(sonnet5, { inputPerMTok: 3, outputPerMTok: 15, verifiedAt: "2026-09-01" });
-  assert.match(sonnet5.verifiedMeaning!, /took effect/);
+  assertFields(sonnet5, {
+    inputPerMTok: 3,
+    outputPerMTok: 15,
+    statedAt: "2026-09-01",
+    dateKind: "effective",
+    dateBasis: "record",
+  });
+  assert.match(sonnet5.dateMeaning!, /took effect/);
   // GPT-5.6 Luna and its >272k tier both changed on 2026-07-30.
   const luna = recordById(records, "openai/gpt-5.6-luna");
   assert.equal(luna.inputPerMTok, 0.2);
   assert.deepEqual(luna.tiers?.[0]?.inputPerMTok, 0.4);
-  // No from_date: the price has not changed since the model was listed, so nothing is claimed.
-  assert.equal(recordById(records, "openai/gpt-4o").verifiedAt, undefined);
+  // No from_date: the price has not changed since the model was listed (a day the file does
+  // not give), so it is dated by the dump only.
+  assertFields(recordById(records, "openai/gpt-4o"), {
+    statedAt: "2026-08-05",
+    dateKind: "synced",
+    dateBasis: "dump",
+  });
 
   const august = await readPricesAt(simonwAdapter, new Date("2026-08-15T00:00:00Z"));
   assert.equal(recordById(august.records, "anthropic/claude-sonnet-5").inputPerMTok, 2);
