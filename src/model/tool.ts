@@ -55,10 +55,15 @@ export const CatalogTool = z.object({
   /** Pricing model, or `"unknown"` when no source states one (never guessed). */
   pricing: z.union([PricingModel, z.literal("unknown")]),
   priceText: z.string().exactOptional(),
-  /** Main category label (display name, from the source with the best vocabulary). */
+  /**
+   * Main category. In the catalog: a canonical category of `data/tool_categories.json`, from the
+   * sources' labels by priority, else from the taxonomy leaf (`src/ingest/tool_categories.ts`);
+   * before that step, the merge's main source label.
+   */
   category: z.string(),
-  /** All category labels from all sources. */
+  /** The canonical categories of all the sources' labels, `category` first. */
   categories: z.array(z.string()),
+  /** Tags of the sources, then their category labels in their own words. */
   tags: z.array(z.string()),
   /** True when a source says the tool is free, freemium, open source or offers a free version. */
   hasFreeTier: z.boolean(),

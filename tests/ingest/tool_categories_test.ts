@@ -58,7 +58,7 @@ Deno.test("data/tool_categories.json covers every category label the real AI-too
 
 Deno.test("no two canonical categories differ only by number, case, punctuation or a generic word", () => {
   // "Image Generators", "image-generator", "AI Image Generator Tool" and "Image App" all reduce
-  // to "image"; "Meeting Assistants" to "meeting".
+  // to "image"; "Meeting Assistants" to "meeting"; "Chat Bot" and "AI Chatbots" to "chatbot".
   const GENERIC = new Set([
     "ai",
     "tool",
@@ -75,7 +75,7 @@ Deno.test("no two canonical categories differ only by number, case, punctuation 
   const singular = (w: string) => w.length > 3 && /[^s]s$/.test(w) ? w.slice(0, -1) : w;
   const reduce = (name: string) =>
     name.toLowerCase().replace(/&/g, " ").split(/[^a-z0-9]+/).filter((w) => w !== "")
-      .map(singular).filter((w) => !GENERIC.has(w)).join(" ");
+      .map(singular).filter((w) => !GENERIC.has(w)).join("");
   const seen = new Map<string, string>();
   for (const { name } of FILE.categories) {
     const key = reduce(name);
@@ -85,6 +85,7 @@ Deno.test("no two canonical categories differ only by number, case, punctuation 
   }
   assert.equal(reduce("AI Image Generators"), reduce("image"));
   assert.equal(reduce("Meeting Assistants"), reduce("Meeting"));
+  assert.equal(reduce("Chat Bot"), reduce("AI Chatbots"));
 });
 
 Deno.test("canonical category names are singular Title Case, a few dozen of them", () => {
