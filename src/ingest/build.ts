@@ -263,6 +263,18 @@ export async function mergeAll(
       `pricing rules changed ${mergedTools.stats.pricingChanged} models and ` +
       `${mergedTools.stats.freeTierChanged} free tiers)`,
   );
+  log(
+    `[ingest] AI tool facts by the newest statement: ${
+      Object.entries(mergedTools.stats.decisions as Record<string, Record<string, number>>)
+        .map(([field, rules]) =>
+          `${field} ${Object.entries(rules).map(([rule, n]) => `${rule} ${n}`).join("/")}`
+        ).join("; ")
+    }; ${mergedTools.stats.renamed} renamed, ${mergedTools.stats.urlMoved} moved URLs, ` +
+      `${mergedTools.stats.staleStatusDropped} stale status labels dropped; identity: ${
+        Object.entries(mergedTools.stats.byRule as Record<string, number>)
+          .map(([k, n]) => `${k} ${n}`).join(", ")
+      }`,
+  );
   const content = {
     tools: flagAll(mergedTools.tools, (t) => ({
       name: t.name,

@@ -408,21 +408,22 @@ function _newestName(
     nameKey,
   );
   if (resolution === undefined || nameKey(resolution.value) === "") return undefined;
-  const sameName = nameKey(resolution.value) === nameKey(current);
-  // The current name must have been stated, and earlier.
+  // The current name must have been stated.
   const old = resolution.statements.find((st) => st.value === current) ??
     resolution.statements.find((st) => nameKey(st.value) === nameKey(current));
-  if (old === undefined || old.statedAt >= resolution.chosen.statedAt) return undefined;
-  // A name one list gives alone ("Whisper (OpenAI)", "v0 by Vercel") is its own wording: a new
-  // name or spelling needs two sources.
+  if (old === undefined) return undefined;
+  // A name one list gives alone ("Whisper (OpenAI)", "v0 by Vercel", "Claude Artifacts" for
+  // claude.ai) is its own wording: a new name or spelling needs two sources, and must be newer.
   const sources = (same: (value: string) => boolean) =>
     new Set(resolution.statements.filter((st) => same(st.value)).map((st) => st.source)).size;
-  if (!sameName) {
-    if (resolution.rule === "priority") return undefined;
-    const key = nameKey(resolution.value);
-    return sources((v) => nameKey(v) === key) >= 2 ? { resolution, change: "rename" } : undefined;
+  const key = nameKey(resolution.value);
+  if (
+    key !== nameKey(current) && resolution.rule !== "priority" &&
+    old.statedAt < resolution.chosen.statedAt && sources((v) => nameKey(v) === key) >= 2
+  ) {
+    return { resolution, change: "rename" };
   }
-  // The newest spelling of the same name: the newest statement of it.
+  // The newest spelling of the current name.
   const spelled = resolution.statements.find((st) => nameKey(st.value) === nameKey(current))!;
   if (spelled.value === current || spelled.statedAt <= old.statedAt) return undefined;
   if (sources((v) => v === spelled.value) < 2) return undefined;
@@ -784,10 +785,10 @@ function buildTool(records: SourceTool[]): BuiltTool {
     }
   }
 
-  // Name: the slug keeps coming from the name by source priority (stable links), unless the
-  // product was renamed; the display name is the site's own when a record names the tool after
-  // its domain ("Canva" for canva.com, where aitoolhouse lists the page as "Canva Text to Image").
-  let slugName = pick("name", (r) => r.name)!;
+  // Name: the slug keeps coming from the name by source priority (stable links), even for a
+  // renamed product; the display name is the site's own when a record names the tool after its
+  // domain ("Canva" for canva.com, where aitoolhouse lists the page as "Canva Text to Image").
+  const slugName = pick("name", (r) => r.name)!;
   let name = slugName;
   if (url !== null) {
     const parsed = new URL(url);
@@ -810,9 +811,8 @@ function buildTool(records: SourceTool[]): BuiltTool {
         ? `name: "${chosen.value}" as ${chosen.source} states it on ${chosen.statedAt}; "${name}" is an older name`
         : `name: spelled "${chosen.value}" as ${chosen.source} states it on ${chosen.statedAt}`,
     );
+    // The slug stays: links to the tool keep working, and no other tool takes its old slug.
     name = chosen.value;
-    // A renamed product's link follows its name; a new spelling keeps the link.
-    if (newest.change === "rename") slugName = chosen.value;
     provenance["name"] = chosen.source;
     keepEvidence("name", newest.resolution.statements, newest.resolution.rule);
   }

@@ -8,7 +8,9 @@
  *   `paid`, `contact` → no); words of its own description that name a free plan ("free tier",
  *   "free plan", "free version", "free forever", "free credits") → yes, whatever its label says;
  *   else its free-version flag (ai-collection's "Offer Free Version", dated by the 2024 table).
- * - **model**: its pricing label (explicit). ai-collection's flag alone is coarse: `freemium` when
+ * - **model**: its pricing label (explicit), or `open_source` where its description says the
+ *   product is open source ("Free open-source workflow automation"). ai-collection's flag alone is
+ *   coarse: `freemium` when
  *   it says a free version exists, `paid` when it says none; it decides only where no source
  *   states a model.
  *
@@ -108,8 +110,18 @@ function _freeTierStatement(r: SourceTool): Statement<boolean> | undefined {
   return undefined;
 }
 
+/** A description that says what the product is: open source ("Free open-source workflow ..."). */
+const IS_OPEN_SOURCE =
+  /^(?:free,? )?open[- ]source\b|\bis (?:a |an )?(?:free,? )?open[- ]source\b/i;
+
 /** One record's model statement, if it makes one. */
 function _modelStatement(r: SourceTool): Statement<string> | undefined {
+  if (
+    r.pricing !== undefined && r.pricing !== "open_source" &&
+    IS_OPEN_SOURCE.test(r.description ?? "")
+  ) {
+    return _statement(r, "description", "open_source");
+  }
   if (r.pricing !== undefined) return _statement(r, "pricing", r.pricing);
   if (r.hasFreeTier !== undefined) {
     return _statement(r, "hasFreeTier", r.hasFreeTier ? "freemium" : "paid", false);
@@ -146,14 +158,6 @@ export function pricingFacts(records: SourceTool[], description: string): Pricin
     out.pricingSource = model.chosen.source;
     out.rules.pricing = model.rule;
     out.evidence.pricing = model.statements;
-    const superseded = model.statements.filter((s) => s.status === "superseded");
-    if (superseded.length > 0) {
-      notes.push(
-        `pricing: ${model.value} as ${_cite(model.chosen)} states it; ${
-          superseded.map((s) => `${s.value} by ${_cite(s)}`).join(", ")
-        } superseded`,
-      );
-    }
   }
   if (free !== undefined) {
     out.freeTierSource = free.chosen.source;
@@ -194,6 +198,16 @@ export function pricingFacts(records: SourceTool[], description: string): Pricin
   }
   out.pricing = pricing;
   out.hasFreeTier = hasFreeTier || FREE_MODELS.has(pricing);
+  // Older statements of another model than the one given, named once.
+  const superseded =
+    model?.statements.filter((s) => s.status === "superseded" && s.value !== pricing) ?? [];
+  if (superseded.length > 0) {
+    notes.unshift(
+      `pricing: ${model!.value} as ${_cite(model!.chosen)} states it; ${
+        superseded.map((s) => `${s.value} by ${_cite(s)}`).join(", ")
+      } superseded`,
+    );
+  }
 
   // What a merge by source priority alone gave (the rules before dates counted), for counts.
   const byPriority = [...records].sort((a, b) =>

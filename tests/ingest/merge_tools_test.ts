@@ -352,7 +352,8 @@ Deno.test("mergeTools: a product renamed by two newer sources takes the new name
       url: "https://openai.com/index/whisper/",
     }),
   ]);
-  const gemini = tools.find((t) => t.slug === "gemini")!;
+  // The slug stays, so links keep working.
+  const gemini = tools.find((t) => t.slug === "google-bard")!;
   assert.equal(gemini.name, "Gemini");
   assert.ok(gemini.aliases!.includes("Google Bard"), "Bard still finds Gemini");
   assert.equal(gemini.url, "https://gemini.google.com/");

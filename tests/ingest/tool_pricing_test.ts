@@ -107,3 +107,18 @@ Deno.test("statedAtOf: a field's own date, else the record's, else its update ti
   assert.equal(statedAtOf(tool("topai-tools", "Z"), "url"), "2023-08-05");
   assert.equal(statedAtOf(tool("no-such-source", "Z"), "url"), "1970-01-01");
 });
+
+Deno.test("pricingFacts: a description that says the product is open source states that model", () => {
+  const facts = pricingFacts([
+    tool("aitoolhouse", "n8n", { pricing: "paid", updatedAt: "2024-01-01T00:00:00Z" }),
+    tool("autoventure", "n8n", {
+      pricing: "free",
+      description: "Free open-source workflow automation. Self-host or use cloud.",
+    }),
+  ], "");
+  assert.deepEqual([facts.pricing, facts.hasFreeTier], ["open_source", true]);
+  const built = pricingFacts([
+    tool("autoventure", "X", { pricing: "free", description: "Built on open-source models." }),
+  ], "");
+  assert.equal(built.pricing, "free", "using open-source parts is not being open source");
+});
