@@ -167,13 +167,17 @@ Deno.test("labelled tools exclude the tools the issue names", () => {
   assert.equal(excluded("Grok"), undefined);
 });
 
-Deno.test("categoryMatches() ignores case, plurals, punctuation and 'and'", () => {
+Deno.test("categoryMatches() ignores case, plurals, word forms, punctuation and 'and'", () => {
   assert.ok(categoryMatches("Image Generators", ["image generator"]));
   assert.ok(categoryMatches("Chatbots", ["Chat Bot"]));
   assert.ok(categoryMatches("Search & Research", ["search and research"]));
   assert.ok(categoryMatches("Libraries", ["Library"]));
+  assert.ok(categoryMatches("Video Generator", ["Video Generation"]));
+  assert.ok(categoryMatches("Code Editor", ["code editing"]));
   assert.ok(!categoryMatches("Art & Image Generator", ["Image Generation"]));
+  assert.ok(!categoryMatches("Design", ["Designer Tools"]));
   assert.equal(categoryKey("Business"), "business");
+  assert.equal(categoryKey("Translation"), categoryKey("translator"));
 });
 
 Deno.test("hostOf() drops www and reads bare hosts", () => {

@@ -5,7 +5,8 @@
  * URL host is the labelled host, else by exact name) and its pricing model, free tier, URL host and
  * category are compared with the labels; the report gives the accuracy per field over the resolved
  * tools and lists every miss. A category matches when the tool's `category` equals any acceptable
- * name of the label, ignoring case, punctuation, `&`/`and` and plural endings.
+ * name of the label, ignoring case, punctuation, `&`/`and`, plural endings and word forms
+ * (`Video Generator` = `Video Generation`).
  *
  * Alternatives: for every tool of `alternatives.json`, the top 5 of `toolAlternatives` (the
  * `GET /tools/alternatives` list) and the items of `getTool(...).competitors` (the details page)
@@ -183,18 +184,24 @@ export function hostOf(url: string | null | undefined): string | null {
   }
 }
 
+/** Word endings dropped so that word forms compare equal (`Generator` = `Generation`). */
+const _ENDINGS = ["ation", "ator", "ing", "ion", "or", "er"];
+
 /**
  * A category name reduced for comparison: lower case, `&` and `and` dropped, each word without
- * its plural ending (`ies` → `y`, final `s`), words joined without spaces (`Chat Bot` = `Chatbot`).
+ * its plural ending (`ies` → `y`, final `s`) and one word-form ending (`-ation`, `-ator`, `-ing`,
+ * `-ion`, `-or`, `-er`, when 4 letters remain), words joined without spaces (`Chat Bot` =
+ * `Chatbot`, `Video Generator` = `Video Generation`).
  *
  * @param name a category display name
  * @returns the comparison key
  */
 export function categoryKey(name: string): string {
   return name.toLowerCase().split(/[^a-z0-9]+/).filter((w) => w && w !== "and").map((w) => {
-    if (w.length > 4 && w.endsWith("ies")) return `${w.slice(0, -3)}y`;
-    if (w.length > 3 && w.endsWith("s") && !w.endsWith("ss")) return w.slice(0, -1);
-    return w;
+    if (w.length > 4 && w.endsWith("ies")) w = `${w.slice(0, -3)}y`;
+    else if (w.length > 3 && w.endsWith("s") && !w.endsWith("ss")) w = w.slice(0, -1);
+    const end = _ENDINGS.find((e) => w.endsWith(e) && w.length - e.length >= 4);
+    return end ? w.slice(0, -end.length) : w;
   }).join("");
 }
 
