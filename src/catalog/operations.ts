@@ -561,9 +561,12 @@ export const OPERATIONS: readonly Operation[] = [
       description:
         "First-party LLM list prices from the model makers' own APIs (no reseller rates), in USD " +
         "per million tokens: input, output, cached input (read/write), long-context tiers, the " +
-        "per-call server-side web-search fee billed on top of tokens, context window, and when " +
-        "each figure was last verified. Filter by provider, exact model id, or substring q; sort " +
-        "by input, output or cached-input price, context window or provider (dir asc or desc).",
+        "per-call server-side web-search fee billed on top of tokens, context window, and the " +
+        "date of each figure with what it is (verifiedAt only for a real price check; else asOf " +
+        "with dateKind effective, released or synced). The figure is the newest dated one among " +
+        "the sources; older ones are listed as superseded. Deprecated and retired models come " +
+        "after current ones. Filter by provider, exact model id, or substring q; sort by input, " +
+        "output or cached-input price, context window or provider (dir asc or desc).",
     },
     method: "get",
     path: "/llm-prices",
@@ -582,7 +585,10 @@ export const OPERATIONS: readonly Operation[] = [
             p.tiers.length > 0 &&
             `tiers from ${p.tiers.map((t) => t.thresholdTokens).join("/")} tokens`,
             p.webSearchPerCall !== null && `web search ${p.webSearchPerCall}/call`,
-            p.verifiedAt && `verified ${p.verifiedAt.slice(0, 10)}`,
+            p.verifiedAt
+              ? `verified ${p.verifiedAt.slice(0, 10)}`
+              : p.asOf && `${p.dateKind ?? "dated"} ${p.asOf.slice(0, 10)} (not a price check)`,
+            p.retired ? "retired" : p.deprecated && "deprecated",
           ])
         ),
       ].join("\n"),
@@ -591,7 +597,7 @@ export const OPERATIONS: readonly Operation[] = [
       tag: "LLM prices",
       summary: "First-party LLM list prices",
       description:
-        "USD per million tokens (input, output, cached input, cache writes, long-context tiers) and the per-call web-search fee, each with the time it was last verified.",
+        "USD per million tokens (input, output, cached input, cache writes, long-context tiers) and the per-call web-search fee. The headline figure is the newest dated statement among the sources (every statement listed with its date and status); verifiedAt only for a real price check, else asOf with its dateKind. Deprecated and retired models come after current ones.",
       errors: [400, 429],
     },
   }),

@@ -18,7 +18,8 @@ import { parseInput } from "./validate.ts";
 import type { CatalogPrice } from "../model/price.ts";
 
 /**
- * The public shape of a price record: absent figures are `null`, never guessed.
+ * The public shape of a price record: absent figures are `null`, never guessed; `verifiedAt`
+ * only for a real check (a record whose `dateKind` is not `checked` never says verified).
  *
  * @param p merged price
  * @returns the record
@@ -39,10 +40,20 @@ export function toPriceRecord(p: CatalogPrice): z.infer<typeof PriceRecord> {
     webSearchPerCall: p.webSearchPerCall ?? null,
     contextWindow: p.contextWindow ?? null,
     maxOutputTokens: p.maxOutputTokens ?? null,
-    verifiedAt: p.verifiedAt ?? null,
-    verifiedMeaning: p.verifiedMeaning ?? null,
+    verifiedAt: p.dateKind === "checked" || p.dateKind === undefined ? p.verifiedAt ?? null : null,
+    verifiedMeaning: p.verifiedAt !== undefined &&
+        (p.dateKind === "checked" || p.dateKind === undefined)
+      ? p.verifiedMeaning ?? null
+      : null,
+    asOf: p.asOf ?? null,
+    dateKind: p.dateKind ?? null,
+    dateMeaning: p.dateMeaning ?? null,
+    headlineRule: p.headlineRule ?? null,
+    statements: p.statements ?? [],
     pricingUrl: p.pricingUrl ?? null,
-    deprecated: p.deprecated ?? false,
+    deprecated: p.deprecated === true || p.retired === true,
+    retired: p.retired ?? false,
+    lifecycleEvidence: p.lifecycleEvidence ?? [],
     corroboratedBy: p.corroboratedBy,
     disagreements: p.disagreements,
     sources: [...new Set(p.sources.map((s) => s.source))],
@@ -58,7 +69,10 @@ export interface PriceQuery {
   model?: string | undefined;
   /** Substring of the model id or name, any case. */
   q?: string | undefined;
-  /** Sort column; without it the catalog order (provider id, then model id). */
+  /**
+   * Sort column; without it the catalog order (provider id, then model id). Either way current
+   * models come before deprecated or retired ones.
+   */
   sort?: PriceSort | undefined;
   /** Direction of `sort` (default `asc`). */
   dir?: SortDir | undefined;
@@ -71,9 +85,15 @@ const _SORT_VALUE: Record<Exclude<PriceSort, "provider">, (p: PriceRecord) => nu
   context: (p) => p.contextWindow,
 };
 
+/** 1 for a deprecated or retired model, which sorts after every current one. */
+function _lifecycle(p: PriceRecord): number {
+  return p.deprecated || p.retired ? 1 : 0;
+}
+
 /**
- * Sorts price records: by provider name then model id, or by a figure; records without the
- * sorted figure go last in both directions, ties by provider name then model.
+ * Sorts price records: current models first, then deprecated or retired ones; within each, by
+ * provider name then model id, or by a figure (records without the sorted figure go last in both
+ * directions, ties by provider name then model).
  *
  * @param prices records to sort (not modified)
  * @param sort the column
@@ -81,16 +101,20 @@ const _SORT_VALUE: Record<Exclude<PriceSort, "provider">, (p: PriceRecord) => nu
  * @returns a new sorted array
  * @example
  * ```ts
- * sortPrices(rows, "input", "asc")[0]; // the cheapest input price
+ * sortPrices(rows, "input", "asc")[0]; // the cheapest input price of a current model
  * ```
  */
 export function sortPrices(prices: PriceRecord[], sort: PriceSort, dir: SortDir): PriceRecord[] {
   const sign = dir === "asc" ? 1 : -1;
   const byName = (a: PriceRecord, b: PriceRecord) =>
     a.providerName.localeCompare(b.providerName) || a.model.localeCompare(b.model);
-  if (sort === "provider") return [...prices].sort((a, b) => sign * byName(a, b));
+  if (sort === "provider") {
+    return [...prices].sort((a, b) => _lifecycle(a) - _lifecycle(b) || sign * byName(a, b));
+  }
   const value = _SORT_VALUE[sort];
   return [...prices].sort((a, b) => {
+    const life = _lifecycle(a) - _lifecycle(b);
+    if (life !== 0) return life;
     const x = value(a);
     const y = value(b);
     if (x === null || y === null) return x === y ? byName(a, b) : x === null ? 1 : -1;
@@ -116,13 +140,19 @@ export function findPrices(ctx: CatalogContext, query: PriceQuery): PriceRecord[
     (q === undefined || r.model.toLowerCase().includes(q) ||
       (r.name ?? "").toLowerCase().includes(q))
   ).map(toPriceRecord);
-  return query.sort === undefined ? matches : sortPrices(matches, query.sort, query.dir ?? "asc");
+  if (query.sort !== undefined) return sortPrices(matches, query.sort, query.dir ?? "asc");
+  // Catalog order (provider id, then model id), current models first: a stable partition.
+  return [
+    ...matches.filter((r) => _lifecycle(r) === 0),
+    ...matches.filter((r) => _lifecycle(r) === 1),
+  ];
 }
 
 /**
  * First-party LLM list prices, filtered by provider, exact model id, or a substring of the model
- * id or name, optionally sorted. Money is USD per million tokens; the web-search fee is USD per
- * call.
+ * id or name, optionally sorted, current models before deprecated or retired ones. Money is USD
+ * per million tokens; the web-search fee is USD per call. Each record's headline figure is the
+ * newest dated statement among the sources (`statements` lists them all with their dates).
  *
  * @param ctx catalog context
  * @param input `{ provider?, model?, q?, sort?, dir?, limit? }` (limit 1-500, default 100)

@@ -20,7 +20,7 @@ import {
   TAXONOMY_LABELS_URL,
 } from "./leaf_model.ts";
 import { type EmbedStats, embedTexts, serverText, toolText } from "./embed_entries.ts";
-import { mergePrices } from "./merge_prices.ts";
+import { describePriceDecisions, mergePrices } from "./merge_prices.ts";
 import { mergeServers } from "./merge_servers.ts";
 import { mergeTools } from "./merge_tools.ts";
 import { withToolCategories } from "./tool_categories.ts";
@@ -297,6 +297,7 @@ export async function mergeAll(
   log(
     `[ingest] merged LLM prices: ${mergedPrices.stats.input} records -> ${mergedPrices.stats.output} models`,
   );
+  log(`[ingest] LLM prices ${describePriceDecisions(mergedPrices.stats)}`);
   const report: IngestReport = {
     builtAt: new Date().toISOString(),
     sourcesDir,

@@ -556,3 +556,20 @@ function buildEntry(
   }
   return entry;
 }
+
+/**
+ * One line for the ingest log on how the headline prices were decided.
+ *
+ * @param stats the `stats` of {@link mergePrices}
+ * @returns e.g. `headline by rule: newest 228, only 391; date kinds: checked 191, ...`
+ */
+export function describePriceDecisions(stats: MergeStats): string {
+  const list = (value: unknown) =>
+    Object.entries((value ?? {}) as Record<string, number>).sort(([a], [b]) => compareText(a, b))
+      .map(([k, n]) => `${k} ${n}`).join(", ");
+  return `headline by rule: ${list(stats.headlineRule)}; date kinds: ${
+    list(stats.byDateKind)
+  }; statements: ${
+    list(stats.statements)
+  }; verified ${stats.verified}, web-search fee ${stats.withWebSearchFee}, deprecated ${stats.deprecated} (retired ${stats.retired})`;
+}

@@ -88,6 +88,44 @@ function SortHeader(props: { label: string; sort: PriceSort; params: PriceParams
   );
 }
 
+/**
+ * The tooltip listing a record's superseded statements: source, figure and date.
+ *
+ * @param r a price record
+ * @returns e.g. `simonw-llm-prices 2 / 6 (synced 2026-08-05)`, one per line
+ */
+export function supersededTitle(r: Price): string {
+  return r.statements.filter((s) => s.status === "superseded" && !s.crossCheck).map((s) =>
+    `${s.source} ${s.inputPerMTok ?? "–"} / ${s.outputPerMTok ?? "–"} (${s.dateKind ?? "undated"} ${
+      s.statedAt ?? ""
+    })`
+  ).join("\n");
+}
+
+/**
+ * The date cell: "checked" with the day only for a real price check; otherwise the kind of the
+ * date (effective, released, synced) with the day, so no row reads as verified without a check.
+ *
+ * @param props the record
+ * @returns the cell content
+ */
+export function PriceDate(props: { record: Price }) {
+  const r = props.record;
+  if (r.verifiedAt !== null) {
+    return (
+      <>
+        <strong>checked</strong> {formatDate(r.verifiedAt)}
+      </>
+    );
+  }
+  if (r.asOf === null) return <span class="muted">not known</span>;
+  return (
+    <>
+      <em>{r.dateKind ?? "dated"}</em> {formatDate(r.asOf)}
+    </>
+  );
+}
+
 /** Props of {@link PricesPage}. */
 export interface PricesPageProps {
   params: PriceParams;
@@ -114,7 +152,13 @@ export function PricesPage(props: PricesPageProps) {
         <p class="lead">
           First-party list prices of {props.total}{" "}
           models (no reseller rates), in USD per million tokens; web search in USD per call, billed
-          on top of tokens. Each figure shows when it was last verified.
+          on top of tokens. Each price is the newest dated figure among the sources, and its date
+          says what it is: <strong>checked</strong>{" "}
+          (a source checked the price against the provider's page that day), <em>effective</em>{" "}
+          (the day the price took effect), <em>released</em>{" "}
+          (the model's release or update date, not a price check) or <em>synced</em>{" "}
+          (the day a source file was synced; not a check). Deprecated and retired models are listed
+          after current ones.
         </p>
       </header>
       <form class="search prices-form card" method="get" action="/llm-prices" role="search">
@@ -167,7 +211,7 @@ export function PricesPage(props: PricesPageProps) {
               <SortHeader label="Context" sort="context" params={p} num />
               <th scope="col">Long context</th>
               <th scope="col" class="num">Web search</th>
-              <th scope="col">Verified</th>
+              <th scope="col">Date</th>
             </tr>
           </thead>
           <tbody>
@@ -184,7 +228,16 @@ export function PricesPage(props: PricesPageProps) {
                     : (r.name ?? r.model)}
                   <div class="small muted">
                     {r.name !== null && r.name !== r.model && <code>{r.model}</code>}
-                    {r.deprecated && <span class="badge">deprecated</span>}
+                    {r.retired
+                      ? <span class="badge" title={r.lifecycleEvidence.join("; ")}>retired</span>
+                      : r.deprecated && (
+                        <span class="badge" title={r.lifecycleEvidence.join("; ")}>
+                          deprecated
+                        </span>
+                      )}
+                    {r.statements.some((s) => s.status === "superseded" && !s.crossCheck) && (
+                      <span title={supersededTitle(r)}>· older figures superseded</span>
+                    )}
                     {r.disagreements.length > 0 && (
                       <span title={r.disagreements.map((d) => d.field).join(", ")}>
                         {" "}· sources disagree
@@ -205,8 +258,8 @@ export function PricesPage(props: PricesPageProps) {
                   ))}
                 </td>
                 <td class="num">{formatUsd(r.webSearchPerCall)}</td>
-                <td class="small nowrap" title={r.verifiedMeaning ?? undefined}>
-                  {formatDate(r.verifiedAt)}
+                <td class="small nowrap" title={r.dateMeaning ?? r.verifiedMeaning ?? undefined}>
+                  <PriceDate record={r} />
                 </td>
               </tr>
             ))}

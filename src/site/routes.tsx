@@ -533,7 +533,7 @@ export function siteRoutes(ctx: CatalogContext, options: SiteOptions = {}): Hono
       {
         title: "LLM list prices",
         description:
-          `First-party list prices of ${cached.priceCount} LLMs: input, output, cached input, long-context tiers and web-search fees, with the date each was verified.`,
+          `First-party list prices of ${cached.priceCount} LLMs: input, output, cached input, long-context tiers and web-search fees, each dated and labelled checked, effective, released or synced.`,
         path: "/llm-prices",
         nav: "prices",
       },

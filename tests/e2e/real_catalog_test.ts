@@ -201,7 +201,7 @@ Deno.test("server filter counts equal server search totals on the real catalog",
   );
 });
 
-Deno.test("LLM prices come from first-party providers only, with verification dates", async () => {
+Deno.test("LLM prices come from first-party providers only, each dated by its kind", async () => {
   const body = await json("/api/v1/llm-prices?limit=500");
   const providers = new Set(body.prices.map((p: { provider: string }) => p.provider));
   for (const p of ["openai", "anthropic", "google"]) assert.ok(providers.has(p), p);
@@ -210,11 +210,51 @@ Deno.test("LLM prices come from first-party providers only, with verification da
   }
   assert.ok(body.prices.some((p: { webSearchPerCall: number | null }) => p.webSearchPerCall));
   assert.ok(body.prices.some((p: { tiers: unknown[] }) => p.tiers.length > 0));
-  assert.ok(
-    body.prices.every((p: { verifiedMeaning: string | null; verifiedAt: string | null }) =>
-      p.verifiedAt === null || p.verifiedMeaning !== null
-    ),
-  );
+  type Row = {
+    id: string;
+    inputPerMTok: number | null;
+    outputPerMTok: number | null;
+    verifiedAt: string | null;
+    verifiedMeaning: string | null;
+    asOf: string | null;
+    dateKind: string | null;
+    deprecated: boolean;
+    retired: boolean;
+    webSearchPerCall: number | null;
+  };
+  const rows: Row[] = body.prices;
+  // No row says verified without a real check; every row has a date and its kind.
+  for (const p of rows) {
+    assert.equal(p.verifiedAt !== null, p.dateKind === "checked", p.id);
+    assert.ok(p.verifiedAt === null || p.verifiedMeaning !== null, p.id);
+    assert.ok(p.asOf !== null && p.dateKind !== null, p.id);
+  }
+  const kinds = new Set(rows.map((p) => p.dateKind));
+  for (const k of ["checked", "released", "synced"]) assert.ok(kinds.has(k), k);
+  // The newest figures: DeepSeek's September 2025 cut, Mistral Large 3.
+  const row = (id: string) => rows.find((p) => p.id === id)!;
+  for (const id of ["deepseek/deepseek-chat", "deepseek/deepseek-reasoner"]) {
+    assert.deepEqual([row(id).inputPerMTok, row(id).outputPerMTok], [0.28, 0.42], id);
+  }
+  const large = row("mistral/mistral-large-latest");
+  assert.deepEqual([large.inputPerMTok, large.outputPerMTok], [0.5, 1.5]);
+  // OpenAI's and xAI's web-search fees.
+  const one = async (model: string): Promise<Row> =>
+    (await json(`/api/v1/llm-prices?model=${model}`)).prices[0];
+  assert.equal((await one("o3")).webSearchPerCall, 0.01);
+  assert.equal((await one("grok-4")).webSearchPerCall, 0.005);
+  // Retired and deprecated models come after every current one (AI21 Jurassic-2 led before):
+  // none in the first 500 of 619, and AI21's list ends with its retired Jurassic-2 models.
+  assert.ok(rows.every((p) => !p.deprecated && !p.retired));
+  const ai21: Row[] = (await json("/api/v1/llm-prices?provider=ai21")).prices;
+  const firstFlagged = ai21.findIndex((p) => p.deprecated || p.retired);
+  assert.ok(firstFlagged > 0);
+  assert.ok(ai21.slice(firstFlagged).every((p) => p.deprecated || p.retired));
+  assert.deepEqual(ai21.filter((p) => p.retired).map((p) => p.id), [
+    "ai21/j2-light",
+    "ai21/j2-mid",
+    "ai21/j2-ultra",
+  ]);
 });
 
 const REAL_PATHS = [

@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
 import {
+  describePriceDecisions,
   FIRST_PARTY_TABLE,
   mergePrices,
   normalizeModelId,
@@ -96,6 +97,11 @@ Deno.test("mergePrices() takes the headline from the newest dated statement, old
   assert.deepEqual(stats.headlineRule, { newest: 1 });
   assert.deepEqual(stats.statements, { chosen: 1, superseded: 2 });
   assert.equal(stats.withSupersededStatement, 1);
+  assert.equal(
+    describePriceDecisions(stats),
+    "headline by rule: newest 1; date kinds: synced 1; statements: chosen 1, superseded 2; " +
+      "verified 0, web-search fee 0, deprecated 0 (retired 0)",
+  );
 });
 
 Deno.test("mergePrices() ranks a statement dated only by its dump after dated ones", () => {

@@ -143,6 +143,11 @@ Deno.test("site: a tool page shows the tool with canonical link and JSON-LD", as
     html,
     /<strong>aitoolhouse\.com scrape<\/strong><div class="muted">Licence: none stated/,
   );
+  // Every dated statement of a field, the superseded one too.
+  assert.match(
+    html,
+    /<tr class="superseded"><td>pricing<\/td><td>paid<\/td><td>topai-tools<\/td><td>2023-08-05<\/td><td>superseded<\/td><\/tr>/,
+  );
 });
 
 Deno.test("site: a tool page links its taxonomy path", async () => {
@@ -274,11 +279,15 @@ Deno.test("site: the prices table sorts on the server by query parameter", async
   assert.deepEqual(priceRows(cached.html), ["gpt-test", "claude-test"], "null figures sort last");
   const filtered = await page("/llm-prices?provider=openai");
   assert.deepEqual(priceRows(filtered.html), ["gpt-test"]);
-  // Cached input, long context, web search and verified columns.
+  // Cached input, long context, web search and date columns (checked only for a real check).
   assert.match(asc.html, /<td class="num">\$1\.25<\/td>/);
   assert.match(asc.html, /&gt; 200K: \$6\.00 in \/ \$22\.50 out/);
   assert.match(asc.html, /<td class="num">\$0\.01<\/td>/);
-  assert.match(asc.html, /<td class="small nowrap" title="fixture">2026-08-01<\/td>/);
+  assert.match(
+    asc.html,
+    /<td class="small nowrap" title="fixture"><strong>checked<\/strong> 2026-08-01<\/td>/,
+  );
+  assert.match(asc.html, /<td class="small nowrap" ><span class="muted">not known<\/span><\/td>/);
   const bogus = await page("/llm-prices?sort=bogus&dir=sideways");
   assertHtml(bogus.res);
   assert.deepEqual(priceRows(bogus.html), ["claude-test", "gpt-test"]);
