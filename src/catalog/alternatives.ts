@@ -25,7 +25,7 @@
  *
  * @module
  */
-import type { CatalogStore, ToolSummary } from "./store.ts";
+import { type CatalogStore, isStopword, queryWords, type ToolSummary } from "./store.ts";
 import { dotAt } from "../embed/embedding.ts";
 
 /** Nearest neighbours by embedding taken as candidates, besides the same-leaf tools. */
@@ -35,6 +35,12 @@ export const NEIGHBOURS = 60;
  * least {@link MIN_SIMILARITY_LEAF}) than this many times the number of alternatives asked for.
  */
 export const NEIGHBOURS_BELOW = 2;
+/**
+ * Weight of the words a candidate shares with the tool (the summed idf of the terms of their tags,
+ * features, categories and descriptions, {@link jobTerms}, scaled to the best candidate's: 0-1) added to the cosine
+ * similarity when the catalog has vectors. Without vectors that scaled score is the similarity.
+ */
+export const LEXICAL_WEIGHT = 0.2;
 /** Score bonus of a candidate whose primary leaf is the tool's primary leaf. */
 export const LEAF_BONUS = 0.2;
 /** Score bonus of a candidate sharing a leaf with the tool through a secondary placement. */
@@ -47,6 +53,11 @@ export const AUTHORITY_WEIGHT = 0.25;
 export const MIN_SIMILARITY_SUBCATEGORY = 0.7;
 /** Least cosine similarity of a candidate outside the tool's subcategory. */
 export const MIN_SIMILARITY_OUTSIDE = 0.8;
+/**
+ * Without vectors: least share of words (the candidate's BM25-like overlap scaled to the best
+ * candidate's) of a candidate that shares no leaf with the tool.
+ */
+export const MIN_OVERLAP_OUTSIDE = 0.3;
 /** Least cosine similarity of a same-leaf candidate (below it the leaf is all they share). */
 export const MIN_SIMILARITY_LEAF = 0.2;
 
@@ -96,10 +107,17 @@ interface _Index {
   leafMembers: Map<string, number[]>;
   /** Category key → tools whose main category it is. */
   categoryMembers: Map<string, number[]>;
+  /** Term id → the term ({@link jobTerms} of every tool). */
+  vocabulary: string[];
+  /** Term id → its inverse document frequency, `ln(tools / tools with the term)`. */
+  idf: Float64Array;
 }
 
-/** A tool's summary plus what its family is told by. */
-interface _Tool extends ToolSummary, FamilyFacts {}
+/** A tool's summary plus what its family is told by and the terms of its job. */
+interface _Tool extends ToolSummary, FamilyFacts {
+  /** Ids of its {@link jobTerms}, ascending. */
+  terms: Int32Array;
+}
 
 const _indexes = new WeakMap<CatalogStore, _Index>();
 
@@ -137,8 +155,6 @@ export function alternativesOf(
     for (const id of index.leafMembers.get(leaf) ?? []) if (eligible(id)) candidates.add(id);
   }
   const similarity = new Map<number, number>();
-  let lexical: Map<number, number> | undefined;
-  let lexicalBest = 0;
   if (vector) {
     const vi = store.vectorIndex("tools")!;
     let close = 0;
@@ -158,12 +174,19 @@ export function alternativesOf(
         similarity.set(hit.id, hit.similarity);
       }
     }
-  } else {
+  } else if (candidates.size < NEIGHBOURS_BELOW * options.limit) {
+    // Without vectors, the tools of its main category stand in for the neighbours.
     for (const id of index.categoryMembers.get(tool.categoryKey) ?? []) {
       if (eligible(id)) candidates.add(id);
     }
-    lexical = store.toolTextScores(`${tool.name} ${tool.description}`, candidates);
-    for (const s of lexical.values()) lexicalBest = Math.max(lexicalBest, s);
+  }
+  // The words the sources state about the tool's job, matched against every candidate's.
+  const lexical = new Map<number, number>();
+  let lexicalBest = 0;
+  for (const id of candidates) {
+    const s = _overlap(tool.terms, index.byId.get(id)!.terms, index.idf);
+    if (s > 0) lexical.set(id, s);
+    lexicalBest = Math.max(lexicalBest, s);
   }
   const scored: Alternative[] = [];
   for (const id of candidates) {
@@ -180,12 +203,11 @@ export function alternativesOf(
         ? MIN_SIMILARITY_SUBCATEGORY
         : MIN_SIMILARITY_OUTSIDE;
       if (s < least) continue;
-      sim = s;
+      sim = s + LEXICAL_WEIGHT * _scaled(lexical, id, lexicalBest);
     } else {
-      const s = lexical!.get(id) ?? 0;
-      // Without vectors, a candidate of another leaf must at least share words with the tool.
-      if (!shared && s === 0) continue;
-      sim = lexicalBest > 0 ? s / lexicalBest : 0;
+      sim = _scaled(lexical, id, lexicalBest);
+      // Without vectors, a candidate of another leaf must share words with the tool.
+      if (!shared && sim < MIN_OVERLAP_OUTSIDE) continue;
     }
     const bonus = shared?.primary
       ? LEAF_BONUS
@@ -199,7 +221,7 @@ export function alternativesOf(
       slug: c.slug,
       name: c.name,
       score: sim + bonus + AUTHORITY_WEIGHT * c.authority,
-      similarity: vector ? Math.round(sim * 1000) / 1000 : null,
+      similarity: vector ? Math.round(similarity.get(id)! * 1000) / 1000 : null,
       sharedLeafId: shared?.leafId ?? null,
       reason: "",
     });
@@ -214,7 +236,7 @@ export function alternativesOf(
     items.push(item);
   }
   for (const item of items) {
-    item.reason = _reason(tool, index.byId.get(item.id)!, item, options.nodeName, !vector);
+    item.reason = _reason(index, tool, index.byId.get(item.id)!, item, options.nodeName, !vector);
   }
   return { items, method };
 }
@@ -293,6 +315,71 @@ export function sharedAlternativesOf(
   return { items: items.slice(0, options.limit), method };
 }
 
+/** A candidate's lexical score scaled to the best candidate's (0 without one). */
+function _scaled(scores: Map<number, number>, id: number, best: number): number {
+  return best > 0 ? (scores.get(id) ?? 0) / best : 0;
+}
+
+/** The summed idf of the terms two sorted term lists share. */
+function _overlap(a: Int32Array, b: Int32Array, idf: Float64Array): number {
+  let s = 0;
+  for (let i = 0, j = 0; i < a.length && j < b.length;) {
+    if (a[i]! < b[j]!) i++;
+    else if (a[i]! > b[j]!) j++;
+    else {
+      s += idf[a[i]!]!;
+      i++;
+      j++;
+    }
+  }
+  return s;
+}
+
+/** The terms two sorted term lists share, rarest first. */
+function _sharedTerms(a: Int32Array, b: Int32Array, idf: Float64Array): number[] {
+  const out: number[] = [];
+  for (let i = 0, j = 0; i < a.length && j < b.length;) {
+    if (a[i]! < b[j]!) i++;
+    else if (a[i]! > b[j]!) j++;
+    else {
+      out.push(a[i]!);
+      i++;
+      j++;
+    }
+  }
+  return out.sort((x, y) => idf[y]! - idf[x]! || x - y);
+}
+
+/** A light stem: `images`, `image` → `imag`; `generated`, `generating` → `generat`. */
+function _stem(word: string): string {
+  let w = word;
+  if (w.length > 4 && w.endsWith("ies")) w = `${w.slice(0, -3)}y`;
+  else if (w.length > 3 && w.endsWith("s") && !/(ss|us|is)$/.test(w)) w = w.slice(0, -1);
+  if (w.length > 5 && w.endsWith("ing")) w = w.slice(0, -3);
+  else if (w.length > 4 && w.endsWith("ed")) w = w.slice(0, -2);
+  if (w.length > 3 && w.endsWith("e")) w = w.slice(0, -1);
+  return w;
+}
+
+/**
+ * The terms of a tool's job words (tags, features, categories and description): lowercase words
+ * of 3 letters or more, stopwords and numbers left out, a plural or verb ending cut
+ * (`transcriptions` → `transcription`; `generated`, `generate` → `generat`).
+ *
+ * @param texts the texts
+ * @returns the distinct terms
+ */
+export function jobTerms(texts: string[]): string[] {
+  const out = new Set<string>();
+  for (const text of texts) {
+    for (const word of queryWords(text)) {
+      if (word.length < 3 || isStopword(word) || /^\d+$/.test(word)) continue;
+      out.add(_stem(word));
+    }
+  }
+  return [...out];
+}
+
 /** The leaf two tools share, preferring the tool's primary leaf, or `undefined`. */
 function _sharedLeaf(
   tool: _Tool,
@@ -308,6 +395,7 @@ function _sharedLeaf(
 
 /** Why an alternative is listed, in words. */
 function _reason(
+  index: _Index,
   tool: _Tool,
   c: _Tool,
   item: Alternative,
@@ -327,13 +415,10 @@ function _reason(
   } else if (lexical && tool.categoryKey === c.categoryKey) {
     parts.push("same category");
   }
-  if (item.similarity !== null) {
-    parts.push(`similar description (${item.similarity.toFixed(2)})`);
-  } else {
-    const mine = new Set(nameWords(`${tool.name} ${tool.description}`));
-    const shared = [...new Set(nameWords(`${c.name} ${c.description}`))]
-      .filter((w) => w.length > 3 && mine.has(w) && !_SUFFIX_WORDS.has(w)).slice(0, 3);
-    if (shared.length > 0) parts.push(`shared words: ${shared.join(", ")}`);
+  if (item.similarity !== null) parts.push(`similar description (${item.similarity.toFixed(2)})`);
+  const shared = _sharedTerms(tool.terms, c.terms, index.idf).slice(0, 3);
+  if (shared.length > 0) {
+    parts.push(`shared words: ${shared.map((t) => index.vocabulary[t]).join(", ")}`);
   }
   if (c.sources >= 2) parts.push(`listed by ${c.sources} sources`);
   if (c.reviews >= 10) parts.push(`${c.reviews} reviews`);
@@ -595,15 +680,28 @@ function _indexOf(store: CatalogStore): _Index {
   const byId = new Map<number, _Tool>();
   const leafMembers = new Map<string, number[]>();
   const categoryMembers = new Map<string, number[]>();
+  const termIds = new Map<string, number>();
+  const df: number[] = [];
   for (const s of summaries) {
     const words = nameWords(s.name);
+    const terms = Int32Array.from(jobTerms([...s.about, s.description]), (t) => {
+      let id = termIds.get(t);
+      if (id === undefined) {
+        termIds.set(t, id = df.length);
+        df.push(0);
+      }
+      df[id]!++;
+      return id;
+    }).sort();
     byId.set(s.id, {
       ...s,
-      description: s.description.slice(0, 300),
+      description: "",
+      about: [],
       vendor: vendorKey(s.url),
       words,
       core: coreOf(words).join(" "),
       brand: brandOf(words, isBrand),
+      terms,
     });
     for (const leaf of new Set(s.leafIds)) {
       let list = leafMembers.get(leaf);
@@ -614,7 +712,8 @@ function _indexOf(store: CatalogStore): _Index {
     if (!list) categoryMembers.set(s.categoryKey, list = []);
     list.push(s.id);
   }
-  index = { byId, leafMembers, categoryMembers };
+  const idf = Float64Array.from(df, (n) => Math.log(summaries.length / n));
+  index = { byId, leafMembers, categoryMembers, vocabulary: [...termIds.keys()], idf };
   _indexes.set(store, index);
   return index;
 }

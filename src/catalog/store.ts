@@ -133,6 +133,8 @@ export interface ToolSummary {
   /** The tool's own site, or `null`. */
   url: string | null;
   description: string;
+  /** What the sources state about its job: its tags, its key features, then its categories. */
+  about: string[];
   /** Taxonomy leaves: the primary leaf first, then the secondary ones; empty when unclassified. */
   leafIds: string[];
   /** Subcategory of the primary leaf, or `null`. */
@@ -807,9 +809,9 @@ export class CatalogStore {
 
   /**
    * The facts of every tool that the alternatives of a tool are chosen by (`alternatives.ts`),
-   * read in one pass: name, site, taxonomy leaves, authority, adult and spam flags, number of
-   * sources and reviews, and the description (for telling brand names from common words). Not
-   * kept here: the caller keeps what it derives from them.
+   * read in one pass: name, site, description, tags, features and categories, taxonomy leaves,
+   * authority, adult and spam flags, number of sources and reviews. Not kept here: the caller
+   * keeps what it derives from them.
    *
    * @returns one summary per tool, by row id
    */
@@ -818,6 +820,9 @@ export class CatalogStore {
       `SELECT id, slug, name, category_key, authority, adult, spam,
          json_extract(doc, '$.url') AS url,
          json_extract(doc, '$.description') AS description,
+         json_extract(doc, '$.tags') AS tags,
+         json_extract(doc, '$.keyFeatures') AS features,
+         json_extract(doc, '$.categories') AS categories,
          json_extract(doc, '$.taxonomy') AS taxonomy,
          (SELECT count(DISTINCT json_extract(s.value, '$.source'))
             FROM json_each(doc, '$.sources') s) AS sources,
@@ -836,6 +841,9 @@ export class CatalogStore {
         categoryKey: r.category_key as string,
         url: (r.url as string | null) ?? null,
         description: (r.description as string | null) ?? "",
+        about: [r.tags, r.features, r.categories].flatMap((list) =>
+          list === null ? [] : JSON.parse(list as string) as string[]
+        ),
         leafIds: taxonomy
           ? [taxonomy.primary.leafId, ...taxonomy.secondary.map((s) => s.leafId)]
           : [],
@@ -847,34 +855,6 @@ export class CatalogStore {
         reviews: Number(r.reviews),
       };
     });
-  }
-
-  /**
-   * How well each of some tools matches a text: the BM25 score (weights {@link TOOL_WEIGHTS}) of
-   * the text's terms ({@link queryTerms}: at most 12, stopwords left out) summed over the terms, as
-   * a lexical search of that text scores them, from the cached per-term lists. Used to rank a
-   * tool's alternatives by the words they share with it when the catalog has no vectors.
-   *
-   * @param text the words to match, e.g. a tool's name, tags and description
-   * @param ids the tools to score
-   * @returns row id → score (larger is better); tools matching no term are absent
-   */
-  toolTextScores(text: string, ids: Iterable<number>): Map<number, number> {
-    const wanted = new Set(ids);
-    const out = new Map<number, number>();
-    if (wanted.size === 0) return out;
-    const seen = new Set<string>();
-    for (const term of queryTerms(text)) {
-      const key = this.#termKey(term);
-      if (seen.has(key)) continue;
-      seen.add(key);
-      const list = this.#termScores("tools", TOOL_WEIGHTS, term);
-      for (let i = 0; i < list.ids.length; i++) {
-        const id = list.ids[i]!;
-        if (wanted.has(id)) out.set(id, (out.get(id) ?? 0) + list.scores[i]!);
-      }
-    }
-    return out;
   }
 
   // ---------------------------------------------------------------- servers
