@@ -204,6 +204,18 @@ export const ToolDetailsOutput = ToolRecord.extend({
   updatedAt: z.string().nullable(),
   sources: z.array(SourceAttribution),
   provenance: z.record(z.string(), z.string()),
+  evidence: z.record(
+    z.string(),
+    z.array(z.object({
+      source: z.string(),
+      sourceId: z.string(),
+      value: z.union([z.string(), z.boolean()]),
+      statedAt: z.string().describe("YYYY-MM-DD: the record's own time, else its dump's date"),
+      status: z.enum(["chosen", "agrees", "superseded", "overruled"]),
+    })),
+  ).describe(
+    "Dated statements of each field more than one source stated (url, name, pricing, hasFreeTier): the newest explicit statement wins; older ones that disagree are superseded, same-age ones that lost by agreement overruled",
+  ),
 });
 
 /** Input of `compareTools`. */

@@ -290,6 +290,7 @@ export function toolDetails(
     updatedAt: tool.updatedAt ?? null,
     sources: sourceRefs(ctx, tool.sources),
     provenance: tool.provenance,
+    evidence: tool.evidence ?? {},
   };
 }
 

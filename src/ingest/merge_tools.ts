@@ -433,6 +433,20 @@ function _newestName(
   };
 }
 
+/** `https://{name}/` when a name is itself a product domain ("Krock.io"), not a listing host. */
+function _nameDomainUrl(name: string): string | undefined {
+  const own = NAME_DOMAIN.exec(name.trim());
+  return own && !LISTING_HOSTS.has(own[0].toLowerCase())
+    ? `https://${own[0].toLowerCase()}/`
+    : undefined;
+}
+
+/** A description's first 80 letters and digits, lowercase: `""` when shorter than 24. */
+function _textKey(text: string | undefined): string {
+  const flat = (text ?? "").toLowerCase().replace(/[^a-z0-9]+/g, "").slice(0, 80);
+  return flat.length >= 24 ? flat : "";
+}
+
 /** True when every word of a name is a generic one ("AI Music Generator"): never an identity. */
 function _genericName(name: string): boolean {
   const words = name.toLowerCase().split(/[^a-z0-9]+/).filter((w) => w !== "" && w !== "ai");
@@ -1040,7 +1054,11 @@ export function mergeTools(records: SourceTool[]): { tools: CatalogTool[]; stats
   const n = sorted.length;
   const uf = new _RuleSets(n);
   const all = sorted.map((_, i) => i);
-  const sites = sorted.map((r) => r.url === undefined ? undefined : siteOf(r.url, r.name));
+  // A record without a URL whose name is a domain ("Krock.io") is on that site.
+  const sites = sorted.map((r) => {
+    const url = r.url ?? _nameDomainUrl(r.name);
+    return url === undefined ? undefined : siteOf(url, r.name);
+  });
   const names = sorted.map((r) => nameKey(r.name));
 
   // 1. Website.
@@ -1085,6 +1103,18 @@ export function mergeTools(records: SourceTool[]): { tools: CatalogTool[]; stats
       }
     }
   }
+
+  // 1c. The same name and the same description: one product listed at two addresses
+  // (`merlin.foyer.work` and `getmerlin.in`, both "ChatGPT Plus extension on all websites.").
+  const texts = sorted.map((r) => _textKey(r.description));
+  unionGroups(
+    uf,
+    groupBy(
+      all.filter((i) => names[i] !== "" && texts[i] !== ""),
+      (i) => `${names[i]} ${texts[i]}`,
+    ),
+    "same_text",
+  );
 
   // 2. Name, for records without a usable URL.
   const urlRootsByName = new Map<string, Set<number>>();

@@ -67,6 +67,11 @@ function Section(props: { title: string; children?: unknown }) {
 }
 
 /** A section listing `items` (one `<li>` each), left out when there are none. */
+/** A source's display name among the tool's sources (its id when not listed). */
+function sourceName(tool: ToolDetails, id: string): string {
+  return tool.sources.find((s) => s.source === id)?.name ?? id;
+}
+
 function ListSection(props: { title: string; items: string[]; class: string }) {
   if (props.items.length === 0) return null;
   return (
@@ -165,6 +170,38 @@ export function ToolPage(props: { tool: ToolDetails; path: PathNode[]; also: Pat
             items={t.notes}
             class="small muted notes"
           />
+          {Object.keys(t.evidence).length > 0 && (
+            <Section title="Dated statements">
+              <table class="small evidence">
+                <thead>
+                  <tr>
+                    <th>Field</th>
+                    <th>Stated</th>
+                    <th>Source</th>
+                    <th>On</th>
+                    <th></th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {Object.entries(t.evidence).flatMap(([field, statements]) =>
+                    statements.map((st) => (
+                      <tr class={st.status}>
+                        <td>{field}</td>
+                        <td>{String(st.value)}</td>
+                        <td>{sourceName(t, st.source)}</td>
+                        <td>{st.statedAt}</td>
+                        <td>{st.status}</td>
+                      </tr>
+                    ))
+                  )}
+                </tbody>
+              </table>
+              <p class="small muted">
+                Each field takes the newest explicit statement; older ones that say otherwise are
+                superseded.
+              </p>
+            </Section>
+          )}
           <Section title="Alternatives">
             {t.competitors.items.length > 0
               ? (
