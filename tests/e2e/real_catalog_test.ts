@@ -10,6 +10,7 @@ import { type ServerFilter, WARM_TERM_BYTES } from "../../src/catalog/store.ts";
 import { tempDir } from "../_temp.ts";
 import { searchServers } from "../../src/catalog/servers.ts";
 import { searchTools } from "../../src/catalog/tools.ts";
+import type { ToolCategoryStats } from "../../src/ingest/tool_categories.ts";
 
 const real = await realCatalog();
 const app = createApp({ ctx: real.ctx });
@@ -126,6 +127,23 @@ Deno.test("category counts agree with search totals on the real catalog", async 
     );
     assert.equal(inLeaf.total, c.mainLeaf.toolCount, c.name);
   }
+});
+
+Deno.test("tool categories are the canonical set; an old source label filters like its category", async () => {
+  const { categories } = await json("/api/v1/categories");
+  // 225 source labels were shown before (data/tool_categories.json).
+  assert.ok(categories.length >= 40 && categories.length <= 80, `${categories.length}`);
+  const names = categories.map((c: { name: string }) => c.name);
+  assert.ok(!names.includes("Other") && !names.includes("Image Generators"));
+  const image = categories.find((c: { name: string }) => c.name === "Image Generation");
+  assert.ok(image.aliases.includes("image generators") && image.toolCount > 200);
+  for (const old of ["Image Generators", "art", "image-generator"]) {
+    const r = await json(`/api/v1/tools?category=${encodeURIComponent(old)}&limit=1`);
+    assert.equal(r.total, image.toolCount, old);
+  }
+  const stats = real.report.merge.tools["categories"] as ToolCategoryStats;
+  assert.deepEqual([stats.unmapped, stats.tools.other], [0, 0]);
+  assert.ok(stats.before > 200 && stats.canonical >= categories.length, JSON.stringify(stats));
 });
 
 Deno.test("taxonomy counts add up to the catalog and equal facet, subcategory and leaf search totals", async () => {
