@@ -987,11 +987,18 @@ function buildTool(records: SourceTool[]): BuiltTool {
   }
   if (priceText !== undefined) tool.priceText = priceText;
   // Other names of the same product (records of another product on the site are not aliases).
-  // A renamed product keeps its older names ("Google Bard" for Gemini).
+  // A renamed product keeps its older names ("Google Bard" for Gemini), also without the vendor's
+  // brand in front ("Bard"), so the old name still finds it.
+  const brand = url === null ? "" : brandOf(normalizeHost(new URL(url).hostname));
   const formerNames = renamed?.statements.filter((st) =>
     st.status !== "chosen" &&
     st.status !== "agrees"
-  ).map((st) => st.value) ?? [];
+  ).flatMap((st) => {
+    const [first, ...rest] = st.value.split(/\s+/);
+    return brand !== "" && squash(first ?? "") === brand && rest.length > 0
+      ? [st.value, rest.join(" ")]
+      : [st.value];
+  }) ?? [];
   const aliases = [
     ...new Set(
       [...describing.map((r) => r.name.trim()), ...formerNames].filter((n) =>

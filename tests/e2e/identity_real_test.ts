@@ -162,18 +162,22 @@ Deno.test("20 innocent tool queries show no adult tool in the top 10; safe=off b
 });
 
 Deno.test("famous tools carry consistent pricing, category and description", async () => {
+  // The newest explicit statement wins (issue 27): AutoVenture's 2026 records over aitoolhouse's
+  // older ones, each kept as dated evidence.
   const midjourney = await json("/api/v1/tools/midjourney");
-  assert.deepEqual([midjourney.pricing, midjourney.hasFreeTier], ["free_trial", false]);
-  assert.doesNotMatch(midjourney.description, /\bfree\b/i);
-  assert.ok(midjourney.notes.some((n: string) => n.startsWith("hasFreeTier: false")));
-  for (const slug of ["jasper", "synthesia"]) {
-    assert.equal((await json(`/api/v1/tools/${slug}`)).hasFreeTier, false, slug);
-  }
+  assert.ok(
+    midjourney.evidence.pricing.some((s: { source: string; value: string; status: string }) =>
+      s.source === "aitoolhouse" && s.value === "free_trial" && s.status === "superseded"
+    ),
+  );
+  const jasper = await json("/api/v1/tools/jasper");
+  assert.deepEqual([jasper.pricing, jasper.hasFreeTier], ["free_trial", false]);
+  assert.equal((await json("/api/v1/tools/synthesia")).hasFreeTier, true);
   const claude = await json("/api/v1/tools/claude-ai");
   assert.equal(claude.pricing, "freemium");
   assert.notEqual(claude.category, "Code");
   assert.doesNotMatch(claude.description, /coding assistant/i);
-  assert.equal(claude.provenance.pricing, "aitoolhouse");
+  assert.equal(claude.provenance.pricing, "autoventure");
 });
 
 Deno.test("the ingest report counts grouped listings, flags, pricing fixes and URLs", () => {

@@ -5,7 +5,7 @@
  */
 import assert from "node:assert/strict";
 import { realCatalog } from "../_helpers.ts";
-import { getTool } from "../../src/catalog/tools.ts";
+import { getTool, searchTools } from "../../src/catalog/tools.ts";
 import { nameKey } from "../../src/ingest/merge_tools.ts";
 
 const { ctx } = await realCatalog();
@@ -38,12 +38,14 @@ Deno.test("real catalog: the newest URL wins and moved sites are shown at their 
   for (const [slug, url] of Object.entries(urls)) assert.equal(details(slug).url, url, slug);
 });
 
-Deno.test("real catalog: Gemini is no longer Bard, and Bard still finds it", () => {
+Deno.test("real catalog: Gemini is no longer Bard, and Bard still finds it", async () => {
   const gemini = details("google-bard");
   assert.equal(gemini.name, "Gemini");
   assert.equal(gemini.url, "https://gemini.google.com/");
   assert.doesNotMatch(gemini.description, /LaMDA/);
   assert.ok(ctx.store.toolBySlug("google-bard")!.aliases!.includes("Google Bard"));
+  const bard = await searchTools(ctx, { q: "bard", limit: 3 });
+  assert.equal(bard.results[0]?.name, "Gemini", "the old name still finds it first");
 });
 
 Deno.test("real catalog: no stale waitlist or superseded product on Claude's page", () => {

@@ -356,6 +356,7 @@ Deno.test("mergeTools: a product renamed by two newer sources takes the new name
   const gemini = tools.find((t) => t.slug === "google-bard")!;
   assert.equal(gemini.name, "Gemini");
   assert.ok(gemini.aliases!.includes("Google Bard"), "Bard still finds Gemini");
+  assert.ok(gemini.aliases!.includes("Bard"), "without the vendor's brand too");
   assert.equal(gemini.url, "https://gemini.google.com/");
   assert.match(gemini.description, /multimodal/);
   assert.equal(tools.find((t) => t.url?.includes("whisper"))!.name, "Whisper");
