@@ -5,23 +5,32 @@
  * No source lists competitors, so the list is derived from the catalog, and every item says why:
  *
  * 1. **Candidates**: the tools filed under the tool's taxonomy leaves (its primary and secondary
- *    leaves, and the tools that have its primary leaf as a secondary one); when the catalog has
- *    vectors and those leaves hold few close candidates ({@link NEIGHBOURS_BELOW}), also its
- *    nearest neighbours by sentence embedding ({@link NEIGHBOURS} of them); without vectors,
- *    the same-leaf tools and the tools of its main category.
+ *    leaves; so also the tools that have its primary leaf as a secondary one). When those leaves
+ *    hold few ({@link FEW_CANDIDATES}), also the other tools of its subcategory and, if still
+ *    few, its {@link NEIGHBOURS} nearest neighbours by sentence embedding; in a catalog without
+ *    vectors, the tools of its main category instead.
  * 2. **Left out**: the tool itself, adult tools (unless asked for), spam, and the tool's own
- *    family: products of its vendor (same registrable domain of the site, hosting platforms and
- *    marketplaces told apart by their path), and names that contain its name or that its name
- *    contains ("ChatGPT for Sheets", "Notion AI Chrome extension" are plug-ins, not alternatives),
- *    when that name is a brand rather than a common word ({@link isBrandWord}).
- * 3. **Score**: the similarity (cosine of the two embeddings, or with no vectors the BM25 of the
- *    tool's words scaled to the best candidate's), plus a bonus for a shared leaf
- *    ({@link LEAF_BONUS}) or subcategory, plus the authority prior (sources and reviews) times
- *    {@link AUTHORITY_WEIGHT}. A candidate that shares no leaf must be close in meaning
- *    ({@link MIN_SIMILARITY_OUTSIDE}).
+ *    family ({@link sameFamily}): products of its vendor (the registrable domain of its site;
+ *    hosting platforms and stores told apart by their path, {@link vendorKey}), the same name
+ *    listed twice, and names that contain its brand or that its name contains ("ChatGPT for
+ *    Sheets", "AnonChatGPT" and "NotionForms" are plug-ins and wrappers, not alternatives), when
+ *    the name is a brand rather than common words ({@link isBrandWord}). One entry per family:
+ *    "DALL-E" and "DALL·E 3" are one alternative.
+ * 3. **Score**: the similarity, plus a bonus for a shared leaf ({@link LEAF_BONUS},
+ *    {@link SECONDARY_LEAF_BONUS}) or subcategory ({@link SUBCATEGORY_BONUS}), plus the authority
+ *    prior (sources, reviews, a known site) times {@link AUTHORITY_WEIGHT}. The similarity is the
+ *    cosine of the two tools' embeddings plus {@link LEXICAL_WEIGHT} times the words they share
+ *    ({@link jobTerms} of tags, features, categories and description, weighted by idf, scaled to
+ *    the best candidate's); without vectors, the shared words alone. A candidate that shares no
+ *    leaf must be close: {@link MIN_SIMILARITY_SUBCATEGORY}, {@link MIN_SIMILARITY_OUTSIDE},
+ *    {@link MIN_OVERLAP_OUTSIDE}.
  *
- * The facts of every tool are read once per open catalog (about 0.15 s on the real catalog, on
- * the first call) and kept in memory; each list then costs a fraction of a millisecond.
+ * Measured with `deno task eval:facts` on the labelled tools of `tests/eval/alternatives.json`
+ * (relevant@5 before and after: README, Search, ranking and recommendations).
+ *
+ * The facts of every tool are read once per open catalog (about 0.2 s on the real catalog, on the
+ * first call) and kept in memory; a list then costs about half a millisecond (a full neighbour
+ * scan, about 1 ms more, for the few tools whose subcategory is small).
  *
  * @module
  */
@@ -31,10 +40,11 @@ import { dotAt } from "../embed/embedding.ts";
 /** Nearest neighbours by embedding taken as candidates, besides the same-leaf tools. */
 export const NEIGHBOURS = 60;
 /**
- * The neighbours are looked for when the tool's leaves hold fewer close candidates (cosine at
- * least {@link MIN_SIMILARITY_LEAF}) than this many times the number of alternatives asked for.
+ * Other candidates are looked for when the tool's leaves hold fewer than this. Not the number
+ * asked for: so a shorter list is always the start of a longer one (the details' five
+ * competitors are the first five alternatives).
  */
-export const NEIGHBOURS_BELOW = 2;
+export const FEW_CANDIDATES = 20;
 /**
  * Weight of the words a candidate shares with the tool (the summed idf of the terms of their tags,
  * features, categories and descriptions, {@link jobTerms}, scaled to the best candidate's: 0-1) added to the cosine
@@ -52,7 +62,7 @@ export const AUTHORITY_WEIGHT = 0.25;
 /** Least cosine similarity of a candidate in the tool's subcategory that shares no leaf with it. */
 export const MIN_SIMILARITY_SUBCATEGORY = 0.7;
 /** Least cosine similarity of a candidate outside the tool's subcategory. */
-export const MIN_SIMILARITY_OUTSIDE = 0.8;
+export const MIN_SIMILARITY_OUTSIDE = 0.85;
 /**
  * Without vectors: least share of words (the candidate's BM25-like overlap scaled to the best
  * candidate's) of a candidate that shares no leaf with the tool.
@@ -107,16 +117,29 @@ interface _Index {
   leafMembers: Map<string, number[]>;
   /** Category key → tools whose main category it is. */
   categoryMembers: Map<string, number[]>;
-  /** Term id → the term ({@link jobTerms} of every tool). */
+  /** Subcategory id → tools whose primary leaf is in it. */
+  subcategoryMembers: Map<string, number[]>;
+  /** Term id → the first word met of that term ({@link jobTerms} of every tool), for reasons. */
   vocabulary: string[];
   /** Term id → its inverse document frequency, `ln(tools / tools with the term)`. */
   idf: Float64Array;
+  /** Arrays by row id that one call of {@link alternativesOf} uses, and its mark. */
+  scratch: { mark: Uint32Array; similarity: Float64Array; stamp: number };
 }
 
 /** A tool's summary plus what its family is told by and the terms of its job. */
 interface _Tool extends ToolSummary, FamilyFacts {
   /** Ids of its {@link jobTerms}, ascending. */
   terms: Int32Array;
+  /** The same facts as numbers (each string numbered once per catalog), compared faster. */
+  num: {
+    leaves: number[];
+    subcategory: number;
+    vendor: number;
+    core: number;
+    words: number[];
+    brand: number[] | null;
+  };
 }
 
 const _indexes = new WeakMap<CatalogStore, _Index>();
@@ -145,100 +168,111 @@ export function alternativesOf(
   const vector = store.vectorOf("tools", toolId);
   const method = vector ? ALTERNATIVES_METHOD.vector : ALTERNATIVES_METHOD.lexical;
   if (!tool || options.limit <= 0) return { items: [], method };
-  const eligible = (id: number): boolean => {
+  // Per-call marks and cosines in arrays by row id (reused; the function runs to its end).
+  const { mark, similarity } = index.scratch;
+  const stamp = index.scratch.stamp = (index.scratch.stamp + 1) >>> 0 || 1;
+  const candidates: _Tool[] = [];
+  const add = (id: number): void => {
+    if (mark[id] === stamp) return;
+    mark[id] = stamp;
     const c = index.byId.get(id);
-    return id !== toolId && c !== undefined && !c.spam && (options.adult === true || !c.adult) &&
-      !sameFamily(tool, c);
+    if (
+      id === toolId || c === undefined || c.spam || (options.adult !== true && c.adult) ||
+      _related(tool, c)
+    ) return;
+    candidates.push(c);
+    similarity[id] = NaN;
   };
-  const candidates = new Set<number>();
   for (const leaf of tool.leafIds) {
-    for (const id of index.leafMembers.get(leaf) ?? []) if (eligible(id)) candidates.add(id);
+    for (const id of index.leafMembers.get(leaf) ?? []) add(id);
   }
-  const similarity = new Map<number, number>();
   if (vector) {
-    const vi = store.vectorIndex("tools")!;
-    let close = 0;
-    for (const id of candidates) {
-      const at = vi.offsetOf(id);
-      if (at < 0) continue;
-      const s = dotAt(vector, vi.matrix, at);
-      similarity.set(id, s);
-      if (s >= MIN_SIMILARITY_LEAF) close++;
+    // Few candidates in the leaves: the other tools of the subcategory, then the nearest
+    // neighbours of the whole catalog (a full scan, about 1 ms). With more, tools from outside
+    // the leaves made about 1% of the first five.
+    if (candidates.length < FEW_CANDIDATES && tool.subcategoryId !== null) {
+      for (const id of index.subcategoryMembers.get(tool.subcategoryId) ?? []) add(id);
     }
-    // The neighbours outside the leaves are looked for only when the leaves hold few candidates
-    // (a full scan costs about 1 ms): with more, they make about 1% of the first five.
-    if (close < NEIGHBOURS_BELOW * options.limit) {
+    if (candidates.length < FEW_CANDIDATES) {
       for (const hit of store.knnTools(vector, { adult: true }, NEIGHBOURS + 1)) {
-        if (candidates.has(hit.id) || !eligible(hit.id)) continue;
-        candidates.add(hit.id);
-        similarity.set(hit.id, hit.similarity);
+        add(hit.id);
+        if (mark[hit.id] === stamp) similarity[hit.id] = hit.similarity;
       }
     }
-  } else if (candidates.size < NEIGHBOURS_BELOW * options.limit) {
+  } else if (candidates.length < FEW_CANDIDATES) {
     // Without vectors, the tools of its main category stand in for the neighbours.
-    for (const id of index.categoryMembers.get(tool.categoryKey) ?? []) {
-      if (eligible(id)) candidates.add(id);
-    }
+    for (const id of index.categoryMembers.get(tool.categoryKey) ?? []) add(id);
   }
-  // The words the sources state about the tool's job, matched against every candidate's.
-  const lexical = new Map<number, number>();
-  let lexicalBest = 0;
-  for (const id of candidates) {
-    const s = _overlap(tool.terms, index.byId.get(id)!.terms, index.idf);
-    if (s > 0) lexical.set(id, s);
-    lexicalBest = Math.max(lexicalBest, s);
+  // The words each shares with the tool (the tags, features, categories and description the
+  // sources state about its job), scaled to the best candidate's.
+  const n = candidates.length;
+  const overlap = new Float64Array(n);
+  let best = 0;
+  for (let i = 0; i < n; i++) {
+    best = Math.max(best, overlap[i] = _overlap(tool.terms, candidates[i]!.terms, index.idf));
   }
-  const scored: Alternative[] = [];
-  for (const id of candidates) {
-    const c = index.byId.get(id)!;
-    const shared = _sharedLeaf(tool, c);
-    const sameSub = tool.subcategoryId !== null && tool.subcategoryId === c.subcategoryId;
-    let sim: number;
+  const vi = vector ? store.vectorIndex("tools")! : undefined;
+  const score = new Float64Array(n);
+  const ranked: number[] = [];
+  for (let i = 0; i < n; i++) {
+    const c = candidates[i]!;
+    const shared = _sharedLeaf(tool, c) !== undefined;
+    const sameSub = tool.num.subcategory >= 0 && tool.num.subcategory === c.num.subcategory;
+    const words = best > 0 ? overlap[i]! / best : 0;
+    let sim = words;
     if (vector) {
-      const s = similarity.get(id);
-      if (s === undefined) continue;
+      let cosine = similarity[c.id]!;
+      if (Number.isNaN(cosine)) {
+        const at = vi!.offsetOf(c.id);
+        similarity[c.id] = cosine = at < 0 ? -1 : dotAt(vector, vi!.matrix, at);
+      }
       const least = shared
         ? MIN_SIMILARITY_LEAF
         : sameSub
         ? MIN_SIMILARITY_SUBCATEGORY
         : MIN_SIMILARITY_OUTSIDE;
-      if (s < least) continue;
-      sim = s + LEXICAL_WEIGHT * _scaled(lexical, id, lexicalBest);
-    } else {
-      sim = _scaled(lexical, id, lexicalBest);
-      // Without vectors, a candidate of another leaf must share words with the tool.
-      if (!shared && sim < MIN_OVERLAP_OUTSIDE) continue;
-    }
-    const bonus = shared?.primary
+      if (cosine < least) continue;
+      sim = cosine + LEXICAL_WEIGHT * words;
+    } else if (!shared && words < MIN_OVERLAP_OUTSIDE) continue;
+    const bonus = shared && c.num.leaves[0] === tool.num.leaves[0]
       ? LEAF_BONUS
       : shared
       ? SECONDARY_LEAF_BONUS
       : sameSub
       ? SUBCATEGORY_BONUS
       : 0;
-    scored.push({
-      id,
-      slug: c.slug,
-      name: c.name,
-      score: sim + bonus + AUTHORITY_WEIGHT * c.authority,
-      similarity: vector ? Math.round(similarity.get(id)! * 1000) / 1000 : null,
-      sharedLeafId: shared?.leafId ?? null,
-      reason: "",
-    });
+    score[i] = sim + bonus + AUTHORITY_WEIGHT * c.authority;
+    ranked.push(i);
   }
-  scored.sort((a, b) => b.score - a.score || a.id - b.id);
+  ranked.sort((a, b) => score[b]! - score[a]! || candidates[a]!.id - candidates[b]!.id);
   // One entry per product family: "DALL-E", "DALL.E 3" and "DallE-2" are one alternative.
   const items: Alternative[] = [];
-  for (const item of scored) {
-    if (items.length === options.limit) break;
-    const c = index.byId.get(item.id)!;
-    if (items.some((kept) => sameFamily(index.byId.get(kept.id)!, c))) continue;
+  for (const i of _distinct(ranked, candidates, options.limit)) {
+    const c = candidates[i]!;
+    const item: Alternative = {
+      id: c.id,
+      slug: c.slug,
+      name: c.name,
+      score: score[i]!,
+      similarity: vector ? Math.round(similarity[c.id]! * 1000) / 1000 : null,
+      sharedLeafId: _sharedLeaf(tool, c) ?? null,
+      reason: "",
+    };
+    item.reason = _reason(index, tool, c, item, options.nodeName, !vector);
     items.push(item);
   }
-  for (const item of items) {
-    item.reason = _reason(index, tool, index.byId.get(item.id)!, item, options.nodeName, !vector);
-  }
   return { items, method };
+}
+
+/** The first `limit` of `ranked` leaving out a product family's later members. */
+function _distinct(ranked: number[], candidates: _Tool[], limit: number): number[] {
+  const out: number[] = [];
+  for (const i of ranked) {
+    if (out.length === limit) break;
+    const c = candidates[i]!;
+    if (!out.some((k) => _related(candidates[k]!, c))) out.push(i);
+  }
+  return out;
 }
 
 /** What tells a tool's family: its vendor and the words of its name. */
@@ -315,11 +349,6 @@ export function sharedAlternativesOf(
   return { items: items.slice(0, options.limit), method };
 }
 
-/** A candidate's lexical score scaled to the best candidate's (0 without one). */
-function _scaled(scores: Map<number, number>, id: number, best: number): number {
-  return best > 0 ? (scores.get(id) ?? 0) / best : 0;
-}
-
 /** The summed idf of the terms two sorted term lists share. */
 function _overlap(a: Int32Array, b: Int32Array, idf: Float64Array): number {
   let s = 0;
@@ -357,7 +386,7 @@ function _stem(word: string): string {
   else if (w.length > 3 && w.endsWith("s") && !/(ss|us|is)$/.test(w)) w = w.slice(0, -1);
   if (w.length > 5 && w.endsWith("ing")) w = w.slice(0, -3);
   else if (w.length > 4 && w.endsWith("ed")) w = w.slice(0, -2);
-  if (w.length > 3 && w.endsWith("e")) w = w.slice(0, -1);
+  if (w.length > 4 && w.endsWith("e")) w = w.slice(0, -1);
   return w;
 }
 
@@ -367,30 +396,50 @@ function _stem(word: string): string {
  * (`transcriptions` → `transcription`; `generated`, `generate` → `generat`).
  *
  * @param texts the texts
+ * @param surfaces optional: filled with the first word met for each new term, for showing it
  * @returns the distinct terms
  */
-export function jobTerms(texts: string[]): string[] {
+export function jobTerms(texts: string[], surfaces?: Map<string, string>): string[] {
   const out = new Set<string>();
   for (const text of texts) {
     for (const word of queryWords(text)) {
-      if (word.length < 3 || isStopword(word) || /^\d+$/.test(word)) continue;
-      out.add(_stem(word));
+      if (word.length < 3 || isStopword(word) || _PRICE_WORDS.has(word) || /^\d+$/.test(word)) {
+        continue;
+      }
+      const term = _stem(word);
+      out.add(term);
+      if (surfaces && !surfaces.has(term)) surfaces.set(term, word);
     }
   }
   return [...out];
 }
 
-/** The leaf two tools share, preferring the tool's primary leaf, or `undefined`. */
-function _sharedLeaf(
-  tool: _Tool,
-  c: _Tool,
-): { leafId: string; primary: boolean } | undefined {
-  const primary = tool.leafIds[0];
-  if (primary === undefined) return undefined;
-  if (c.leafIds[0] === primary) return { leafId: primary, primary: true };
-  if (c.leafIds.includes(primary)) return { leafId: primary, primary: false };
-  const other = tool.leafIds.find((l) => c.leafIds.includes(l));
-  return other === undefined ? undefined : { leafId: other, primary: false };
+/** Words of the price and sign-up boilerplate many descriptions end with ("Free tier available"). */
+const _PRICE_WORDS = new Set(
+  ("free freemium tier tiers available availability plan plans pricing price prices paid premium " +
+    "trial subscription subscriptions credit credits card month monthly daily limit limits limited " +
+    "unlimited signup sign required requires require account cost costs")
+    .split(" "),
+);
+
+/** A leaf two tools are both filed under, the tool's primary leaf first, or `undefined`. */
+function _sharedLeaf(tool: _Tool, c: _Tool): string | undefined {
+  const mine = tool.num.leaves;
+  const theirs = c.num.leaves;
+  for (let i = 0; i < mine.length; i++) {
+    if (theirs.includes(mine[i]!)) return tool.leafIds[i];
+  }
+  return undefined;
+}
+
+/** {@link sameFamily} on the numbered facts of two tools of the index. */
+function _related(a: _Tool, b: _Tool): boolean {
+  const x = a.num;
+  const y = b.num;
+  if (x.vendor >= 0 && x.vendor === y.vendor) return true;
+  if (x.core >= 0 && x.core === y.core) return true;
+  return (x.brand !== null && _contains(y.words, x.brand)) ||
+    (y.brand !== null && _contains(x.words, y.brand));
 }
 
 /** Why an alternative is listed, in words. */
@@ -426,7 +475,7 @@ function _reason(
 }
 
 /** True when `words` holds `part` as consecutive words. */
-function _contains(words: string[], part: string[]): boolean {
+function _contains<T>(words: T[], part: T[]): boolean {
   if (part.length === 0 || part.length > words.length) return false;
   outer: for (let i = 0; i + part.length <= words.length; i++) {
     for (let j = 0; j < part.length; j++) {
@@ -680,11 +729,22 @@ function _indexOf(store: CatalogStore): _Index {
   const byId = new Map<number, _Tool>();
   const leafMembers = new Map<string, number[]>();
   const categoryMembers = new Map<string, number[]>();
+  const subcategoryMembers = new Map<string, number[]>();
   const termIds = new Map<string, number>();
+  const surfaces = new Map<string, string>();
   const df: number[] = [];
+  const numbers = new Map<string, number>();
+  const num = (value: string): number => {
+    let n = numbers.get(value);
+    if (n === undefined) numbers.set(value, n = numbers.size);
+    return n;
+  };
   for (const s of summaries) {
     const words = nameWords(s.name);
-    const terms = Int32Array.from(jobTerms([...s.about, s.description]), (t) => {
+    const brand = brandOf(words, isBrand);
+    const vendor = vendorKey(s.url);
+    const core = coreOf(words).join(" ");
+    const terms = Int32Array.from(jobTerms([...s.about, s.description], surfaces), (t) => {
       let id = termIds.get(t);
       if (id === undefined) {
         termIds.set(t, id = df.length);
@@ -697,11 +757,19 @@ function _indexOf(store: CatalogStore): _Index {
       ...s,
       description: "",
       about: [],
-      vendor: vendorKey(s.url),
+      vendor,
       words,
-      core: coreOf(words).join(" "),
-      brand: brandOf(words, isBrand),
+      core,
+      brand,
       terms,
+      num: {
+        leaves: s.leafIds.map(num),
+        subcategory: s.subcategoryId === null ? -1 : num(s.subcategoryId),
+        vendor: vendor === null ? -1 : num(`vendor:${vendor}`),
+        core: core === "" ? -1 : num(`core:${core}`),
+        words: words.map(num),
+        brand: brand === null ? null : brand.map(num),
+      },
     });
     for (const leaf of new Set(s.leafIds)) {
       let list = leafMembers.get(leaf);
@@ -711,9 +779,24 @@ function _indexOf(store: CatalogStore): _Index {
     let list = categoryMembers.get(s.categoryKey);
     if (!list) categoryMembers.set(s.categoryKey, list = []);
     list.push(s.id);
+    if (s.subcategoryId !== null) {
+      let sub = subcategoryMembers.get(s.subcategoryId);
+      if (!sub) subcategoryMembers.set(s.subcategoryId, sub = []);
+      sub.push(s.id);
+    }
   }
   const idf = Float64Array.from(df, (n) => Math.log(summaries.length / n));
-  index = { byId, leafMembers, categoryMembers, vocabulary: [...termIds.keys()], idf };
+  const size = summaries.reduce((max, t) => Math.max(max, t.id), 0) + 1;
+  const scratch = { mark: new Uint32Array(size), similarity: new Float64Array(size), stamp: 0 };
+  index = {
+    byId,
+    leafMembers,
+    categoryMembers,
+    subcategoryMembers,
+    vocabulary: [...termIds.keys()].map((t) => surfaces.get(t) ?? t),
+    idf,
+    scratch,
+  };
   _indexes.set(store, index);
   return index;
 }

@@ -5,6 +5,8 @@ import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
 import type { Tool } from "@modelcontextprotocol/sdk/types.js";
 import { CLIENT_IDS } from "../../src/model/install.ts";
 import { createMcpServer } from "../../src/mcp/server.ts";
+import { ALTERNATIVES_METHOD, nameWords } from "../../src/catalog/alternatives.ts";
+import { compareTools, getTool, toolAlternatives } from "../../src/catalog/tools.ts";
 import { realCatalog } from "../_helpers.ts";
 import { seededSample } from "../_sample.ts";
 
@@ -89,4 +91,56 @@ Deno.test("every MCP tool's structuredContent validates against its listed outpu
   assert.deepEqual([...called].sort(), tools.map((t) => t.name).sort(), "every tool was called");
   assert.ok(list.length > 500, `${list.length} calls`);
   await client.close();
+});
+
+Deno.test("alternatives on the real catalog: one list for details and alternatives, leaf first, no family", () => {
+  // The real catalog of the tests has no vectors: the lexical method, which must stay sensible.
+  let leafShare = 0;
+  let counted = 0;
+  for (const slug of seededSample(TOOLS, 300, 27)) {
+    const tool = getTool(ctx, { slug });
+    const alts = toolAlternatives(ctx, { slug, limit: 10 });
+    assert.equal(alts.method, ALTERNATIVES_METHOD.lexical, slug);
+    assert.equal(tool.competitors.method, alts.method, slug);
+    assert.deepEqual(
+      tool.competitors.items.map((c) => c.slug),
+      alts.alternatives.slice(0, 5).map((a) => a.slug),
+      `${slug}: details and /tools/alternatives disagree`,
+    );
+    const found = alts.alternatives.map((a) => a.slug);
+    assert.ok(!found.includes(slug), `${slug} lists itself`);
+    assert.equal(new Set(found).size, found.length, `${slug}: ${found}`);
+    for (const a of alts.alternatives) {
+      assert.ok(a.reason.length > 0, `${slug} → ${a.slug}: no reason`);
+      assert.equal(a.similarity, null, `${slug} → ${a.slug}`);
+      assert.ok(!getTool(ctx, { slug: a.slug }).content.adult, `${slug} → adult ${a.slug}`);
+    }
+    if (tool.taxonomy !== null && alts.alternatives.length >= 5) {
+      counted++;
+      leafShare += alts.alternatives.slice(0, 5).filter((a) => a.sharedLeafId !== null).length / 5;
+    }
+  }
+  // Candidates come from the tool's taxonomy leaves first (the old list took the source category).
+  assert.ok(
+    leafShare / counted > 0.9,
+    `share of the first five sharing a leaf: ${leafShare / counted}`,
+  );
+});
+
+Deno.test("alternatives on the real catalog leave out the tool's wrappers, plug-ins and vendor", () => {
+  const chatgpt = toolAlternatives(ctx, { slug: "chatgpt", limit: 50 });
+  assert.ok(chatgpt.alternatives.length >= 10, `${chatgpt.alternatives.length}`);
+  for (const a of chatgpt.alternatives) {
+    const words = nameWords(a.name).join(" ");
+    assert.ok(!words.includes("chat gpt"), `ChatGPT wrapper listed: ${a.name}`);
+    assert.ok(!/openai\.com|chatgpt\.com/.test(a.url ?? ""), `OpenAI product listed: ${a.name}`);
+  }
+  // A comparison's suggestions are neither the compared tools nor of their families.
+  const compared = compareTools(ctx, { slugs: ["chatgpt", "claude-ai"] });
+  const suggested = compared.alternatives.items.map((a) => a.slug);
+  assert.ok(suggested.length > 0);
+  assert.ok(!suggested.includes("chatgpt") && !suggested.includes("claude-ai"), `${suggested}`);
+  for (const a of compared.alternatives.items) {
+    assert.ok(a.alternativeTo.length > 0 && a.reason.startsWith("alternative to "), a.slug);
+  }
 });
