@@ -366,9 +366,7 @@ function _alsoConsider(
       slug: a.slug,
       name: a.name,
       svcUrl: toolUrl(ctx, a.slug),
-      reason: `alternative to ${
-        a.alternativeTo.map((id) => nameOf.get(id)).join(" and ")
-      }; ${a.reason}`,
+      reason: `alternative to ${_names(a.alternativeTo.map((id) => nameOf.get(id)!))}; ${a.reason}`,
       similarity: a.similarity,
       sharedLeafId: a.sharedLeafId,
       alternativeTo: a.alternativeTo.map((id) => slugOf.get(id)!),
@@ -376,6 +374,13 @@ function _alsoConsider(
     derived: true,
     method: list.method,
   };
+}
+
+/** Names as a sentence lists them: `A`, `A and B`, `A, B and C`. */
+function _names(names: string[]): string {
+  return names.length <= 1
+    ? names.join("")
+    : `${names.slice(0, -1).join(", ")} and ${names[names.length - 1]}`;
 }
 
 /** The name of a taxonomy node, for the reasons of alternatives. */

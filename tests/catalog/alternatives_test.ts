@@ -13,6 +13,7 @@ import {
 import { type CatalogContext, newCaches } from "../../src/catalog/context.ts";
 import { CatalogStore } from "../../src/catalog/store.ts";
 import { compareTools, getTool, toolAlternatives } from "../../src/catalog/tools.ts";
+import { ToolPage } from "../../src/site/tool_page.tsx";
 import { type CatalogVectors, writeCatalog } from "../../src/catalog/writer.ts";
 import { loadUseLite } from "../../src/embed/embedder.ts";
 import { toolText } from "../../src/ingest/embed_entries.ts";
@@ -398,4 +399,15 @@ Deno.test("compareTools() suggests alternatives of the compared tools, not the t
     assert.deepEqual(tldv.alternativeTo, ["otter", "fireflies"]);
     assert.match(tldv.reason, /^alternative to Otter AI and Fireflies; /);
   }
+});
+
+Deno.test("the site's tool page lists the alternatives with their reasons", async () => {
+  const tool = getTool(semantic, { slug: "otter" });
+  assert.ok(tool.competitors.items.length > 0);
+  const html = String(await ToolPage({ tool, path: [], also: [] }));
+  for (const c of tool.competitors.items) {
+    assert.ok(html.includes(`<a href="/tools/${c.slug}">${c.name}</a>`), c.slug);
+    assert.ok(html.includes(c.reason.replace(/&/g, "&amp;")), c.reason);
+  }
+  assert.ok(html.includes(`(${ALTERNATIVES_METHOD.vector})`));
 });
