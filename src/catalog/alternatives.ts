@@ -414,6 +414,21 @@ export function jobTerms(texts: string[], surfaces?: Map<string, string>): strin
   return [...out];
 }
 
+/**
+ * Features that are badges of a listing (where a tool runs, how it is reached), not its job: the
+ * catalog's most common features. Left out of the words two tools share.
+ */
+const _BADGES = new Set([
+  "no signup required",
+  "open source",
+  "discord community",
+  "api",
+  "waitlist",
+  "mobile app",
+  "browser extension",
+  "deals",
+]);
+
 /** Words of the price and sign-up boilerplate many descriptions end with ("Free tier available"). */
 const _PRICE_WORDS = new Set(
   ("free freemium tier tiers available availability plan plans pricing price prices paid premium " +
@@ -744,7 +759,8 @@ function _indexOf(store: CatalogStore): _Index {
     const brand = brandOf(words, isBrand);
     const vendor = vendorKey(s.url);
     const core = coreOf(words).join(" ");
-    const terms = Int32Array.from(jobTerms([...s.about, s.description], surfaces), (t) => {
+    const about = s.about.filter((x) => !_BADGES.has(x.toLowerCase()));
+    const terms = Int32Array.from(jobTerms([...about, s.description], surfaces), (t) => {
       let id = termIds.get(t);
       if (id === undefined) {
         termIds.set(t, id = df.length);
