@@ -57,11 +57,17 @@ export const NEIGHBOURS = 60;
  */
 export const FEW_CANDIDATES = 20;
 /**
- * Weight of the words a candidate shares with the tool (the summed idf of the terms of their tags,
- * features, categories and descriptions, {@link jobTerms}, scaled to the best candidate's: 0-1) added to the cosine
- * similarity when the catalog has vectors. Without vectors that scaled score is the similarity.
+ * Weight of the words a candidate shares with the tool (the summed idf of the terms of their
+ * tags, features, categories and descriptions, {@link jobTerms}, scaled to the best candidate's:
+ * 0-1), added to the cosine similarity (without vectors, see {@link LEXICAL_ONLY_WEIGHT}).
  */
 export const LEXICAL_WEIGHT = 0.2;
+/**
+ * Without vectors, the weight of the words a candidate shares with the tool (scaled 0-1), so
+ * that their spread is about the cosine's (0.6 to 0.9 within a leaf) and a shared leaf still
+ * counts.
+ */
+export const LEXICAL_ONLY_WEIGHT = 0.4;
 /** Score bonus of a candidate whose primary leaf is the tool's primary leaf. */
 export const LEAF_BONUS = 0.2;
 /** Score bonus of a candidate sharing a leaf with the tool through a secondary placement. */
@@ -259,7 +265,7 @@ export function alternativesOf(
     const shared = _sharedLeaf(tool, c) !== undefined;
     const sameSub = tool.num.subcategory >= 0 && tool.num.subcategory === c.num.subcategory;
     const words = best > 0 ? overlap[i]! / best : 0;
-    let sim = words;
+    let sim = LEXICAL_ONLY_WEIGHT * words;
     if (vector) {
       const cosine = similarity[c.id]!;
       least[i] = shared
