@@ -7,7 +7,8 @@
  * - **free tier**: its pricing label (`free`, `freemium`, `open_source` → yes; `free_trial`,
  *   `paid`, `contact` → no); words of its own description that name a free plan ("free tier",
  *   "free plan", "free version", "free forever", "free credits") → yes, whatever its label says;
- *   else its free-version flag (ai-collection's "Offer Free Version", dated by the 2024 table).
+ *   else its free-version flag (ai-collection's "Offer Free Version", dated by the 2024 table: a
+ *   list's checkbox, coarse, so it decides only where no record states a model or a free plan).
  * - **model**: its pricing label (explicit), or `open_source` where its description says the
  *   product is open source ("Free open-source workflow automation"). ai-collection's flag alone is
  *   coarse: `freemium` when
@@ -106,7 +107,7 @@ function _freeTierStatement(r: SourceTool): Statement<boolean> | undefined {
     return _statement(r, "description", true);
   }
   if (r.pricing !== undefined) return _statement(r, "pricing", FREE_MODELS.has(r.pricing));
-  if (r.hasFreeTier !== undefined) return _statement(r, "hasFreeTier", r.hasFreeTier);
+  if (r.hasFreeTier !== undefined) return _statement(r, "hasFreeTier", r.hasFreeTier, false);
   return undefined;
 }
 

@@ -62,17 +62,13 @@ Deno.test("pricingFacts: ai-collection's free-version flag alone makes a coarse 
   assert.deepEqual([flagOnly.pricing, flagOnly.hasFreeTier], ["freemium", true]);
   const noFree = pricingFacts([tool("ai-collection", "Y", { hasFreeTier: false })], "");
   assert.deepEqual([noFree.pricing, noFree.hasFreeTier], ["paid", false]);
-  // An explicit label beats the flag; a newer flag still states a free version.
+  // The flag is a list's checkbox: an explicit label of any date beats it.
   const labelled = pricingFacts([
     tool("ai-collection", "Z", { hasFreeTier: true, fieldDates: { hasFreeTier: "2024-06-20" } }),
-    tool("aitoolhouse", "Z", { pricing: "paid", updatedAt: "2025-04-01T00:00:00Z" }),
+    tool("topai-tools", "Z", { pricing: "free_trial" }),
   ], "");
-  assert.deepEqual([labelled.pricing, labelled.hasFreeTier], ["paid", false]);
-  const newerFlag = pricingFacts([
-    tool("ai-collection", "Z", { hasFreeTier: true, fieldDates: { hasFreeTier: "2024-06-20" } }),
-    tool("topai-tools", "Z", { pricing: "paid" }),
-  ], "");
-  assert.deepEqual([newerFlag.pricing, newerFlag.hasFreeTier], ["freemium", true]);
+  assert.deepEqual([labelled.pricing, labelled.hasFreeTier], ["free_trial", false]);
+  assert.equal(labelled.evidence.hasFreeTier![0]!.status, "superseded");
   const none = pricingFacts([tool("mahseema-awesome-ai-tools", "W")], "");
   assert.deepEqual([none.pricing, none.hasFreeTier], ["unknown", false]);
 });
