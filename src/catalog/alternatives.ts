@@ -406,6 +406,11 @@ export function sameFamily(a: FamilyFacts, b: FamilyFacts): boolean {
  * @param toolIds row ids of the compared tools
  * @param options `limit`, `adult`, `nodeName` (as {@link alternativesOf})
  * @returns the fused items, best first, each with the ids of the tools it is an alternative to
+ * @example
+ * ```ts
+ * const ids = ["otter-ai", "fireflies-ai"].map((s) => ctx.store.toolId(s)!);
+ * sharedAlternativesOf(ctx.store, ids, { limit: 5 }).items.map((a) => a.name);
+ * ```
  */
 export function sharedAlternativesOf(
   store: CatalogStore,
@@ -483,6 +488,10 @@ function _stem(word: string): string {
  * @param texts the texts
  * @param surfaces optional: filled with the first word met for each new term, for showing it
  * @returns the distinct terms
+ * @example
+ * ```ts
+ * jobTerms(["Transcribes meetings", "Meeting notes"]); // ["transcrib", "meet", "note"]
+ * ```
  */
 export function jobTerms(texts: string[], surfaces?: Map<string, string>): string[] {
   const out = new Set<string>();
@@ -614,6 +623,10 @@ const _SUFFIX_WORDS = new Set(["ai", "app", "apps", "hq", "io", "labs", "inc", "
  *
  * @param words the name's words
  * @returns the core words, e.g. `["otter"]` for "Otter AI" (possibly empty)
+ * @example
+ * ```ts
+ * coreOf(nameWords("The Otter AI")); // ["otter"]
+ * ```
  */
 export function coreOf(words: string[]): string[] {
   let start = 0;
@@ -631,6 +644,11 @@ export function coreOf(words: string[]): string[] {
  * @param isBrand whether a word is a brand word rather than a common one ({@link isBrandWord})
  * @returns the brand's words, or `null` when the name is made of common words ("Image", "AI
  *   Writer") and so says nothing about who makes it
+ * @example
+ * ```ts
+ * brandOf(["notion", "ai"], () => true); // ["notion"]
+ * brandOf(["image"], () => false); // null
+ * ```
  */
 export function brandOf(words: string[], isBrand: (word: string) => boolean): string[] | null {
   const brand = coreOf(words);
@@ -648,6 +666,11 @@ export const COMMON_WORD_USES = 5;
  * @param word a lowercase word of {@link nameWords}
  * @param lowercaseUses how many descriptions use it in lowercase
  * @returns true for a brand word
+ * @example
+ * ```ts
+ * isBrandWord("notion", 1); // true
+ * isBrandWord("image", 120); // false
+ * ```
  */
 export function isBrandWord(word: string, lowercaseUses: number): boolean {
   return word.length >= 3 && !/^\d+$/.test(word) && !_SUFFIX_WORDS.has(word) &&
