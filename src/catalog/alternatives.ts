@@ -224,6 +224,10 @@ export function alternativesOf(
     // The cosines of the leaves' and subcategory's tools, from their int8 copies in one native
     // scan each (about 0.05 ms for 300 tools; the first ones are made exact below).
     const vi = store.vectorIndex("tools")!;
+    // Every leaf's copy at once on the first use (about 50 ms), not one leaf per request.
+    if (index.blocks.size === 0) {
+      for (const leaf of index.leafMembers.keys()) _block(index, vi, `leaf:${leaf}`);
+    }
     const q8 = new Int8Array(vi.dimension);
     quantize(vector, q8);
     for (const key of groups) {
