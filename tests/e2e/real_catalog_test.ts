@@ -47,7 +47,10 @@ Deno.test("the stored report equals the returned one", () => {
 Deno.test("re-running the merge gives the same counts", async () => {
   const again = await mergeAll(SOURCES_DIR, () => {});
   assert.deepEqual(again.report.totals, real.report.totals);
-  assert.deepEqual(again.report.merge, real.report.merge);
+  // Canonical categories are counted when the catalog is written, after classification.
+  const { categories, ...tools } = real.report.merge.tools as Record<string, unknown>;
+  assert.ok(categories !== undefined);
+  assert.deepEqual(again.report.merge, { ...real.report.merge, tools });
 });
 
 Deno.test("a failed ingest leaves the previous catalog in place", async () => {

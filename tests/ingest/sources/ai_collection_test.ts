@@ -107,6 +107,8 @@ Deno.test("ai-collection: broken markdown is counted and skipped, never thrown",
       name: "Shared",
       description: "New text.",
       hasFreeTier: false,
+      // The flag comes from the 2024 table; the rest from the head README (its dump date).
+      fieldDates: { hasFreeTier: "2024-06-20" },
       categories: ["Writing", "Chat Bot"],
     },
     {
@@ -122,7 +124,10 @@ Deno.test("ai-collection: broken markdown is counted and skipped, never thrown",
       name: "Tom & Jerry",
       description: "It's a cat & mouse bot.",
       hasFreeTier: true,
+      fieldDates: { hasFreeTier: "2024-06-20" },
       categories: ["Chat Bot"],
+      // Only in the 2024 table: every statement is as old as that table.
+      statedAt: "2024-06-20",
     },
   ]);
 });
