@@ -9,8 +9,8 @@
  * 2. The newest statement's value wins when every statement of about its age
  *    ({@link SAME_AGE_DAYS} days) agrees (`newest`; `only` when there is one statement).
  * 3. Statements of about the same age that disagree go by **agreement**: the value stated by the
- *    most sources among them wins (`agreement`); a tie goes to the newest of the tied values, then
- *    to the best source priority (`priority`).
+ *    most sources among them wins (`agreement`); a tie goes to the best source priority for the
+ *    field, then to the newest (`priority`).
  * 4. Every other statement stays in the evidence: `agrees` when it states the winning value,
  *    `superseded` when it is older and states another, `overruled` when it is of the same age and
  *    lost by agreement.
@@ -131,14 +131,12 @@ export function resolveNewest<T>(
     }
     const best = Math.max(...[...support.values()].map((set) => set.size));
     const tied = [...support.entries()].filter(([, set]) => set.size === best).map(([k]) => k);
-    // `front` is newest first, then by priority: the first statement of a tied value wins.
-    chosen = front.find((s) => tied.includes(keyOf(s.value)))!;
-    rule = tied.length > 1
-      ? (front.filter((s) => tied.includes(keyOf(s.value)) && s.statedAt === chosen.statedAt)
-          .length > 1
-        ? "priority"
-        : "newest")
-      : "agreement";
+    // A tie of agreement goes to the best source priority, then to the newest (`front` is newest
+    // first): days apart within one quarter say less than which source states the field best.
+    const contenders = front.filter((s) => tied.includes(keyOf(s.value)));
+    const bestRank = Math.min(...contenders.map((s) => s.rank));
+    chosen = contenders.find((s) => s.rank === bestRank)!;
+    rule = tied.length > 1 ? "priority" : "agreement";
   }
   const winner = keyOf(chosen.value);
   const frontSet = new Set(front);

@@ -36,14 +36,20 @@ Deno.test("resolveNewest: statements of about the same age that disagree go by a
   ]);
 });
 
-Deno.test("resolveNewest: a tie of agreement goes to the newest, then to source priority", () => {
-  const newest = resolveNewest([said("a", "x", "2026-08-01"), said("b", "y", "2026-08-07")])!;
-  assert.deepEqual([newest.value, newest.rule], ["y", "newest"]);
-  const sameDay = resolveNewest([
-    said("a", "x", "2026-08-07", { rank: 3 }),
-    said("b", "y", "2026-08-07", { rank: 1 }),
+Deno.test("resolveNewest: a tie of agreement goes to source priority, then to the newest", () => {
+  const byRank = resolveNewest([
+    said("topai-tools", "free_trial", "2023-08-05", { rank: 1 }),
+    said("aitoolhouse", "contact", "2023-07-28", { rank: 0 }),
   ])!;
-  assert.deepEqual([sameDay.value, sameDay.rule], ["y", "priority"]);
+  assert.deepEqual([byRank.value, byRank.rule], ["contact", "priority"]);
+  assert.equal(byRank.statements[0]!.status, "overruled");
+  const sameRank = resolveNewest([said("a", "x", "2026-08-01"), said("b", "y", "2026-08-07")])!;
+  assert.deepEqual([sameRank.value, sameRank.rule], ["y", "priority"]);
+  const apart = resolveNewest([
+    said("a", "x", "2025-01-01"),
+    said("b", "y", "2026-08-07", { rank: 9 }),
+  ])!;
+  assert.deepEqual([apart.value, apart.rule], ["y", "newest"], "outside one quarter, newest wins");
 });
 
 Deno.test("resolveNewest: a coarse statement decides only where no explicit one exists", () => {
