@@ -21,17 +21,10 @@
  */
 import { type CatalogContext, closeContext, openContext } from "../../src/catalog/context.ts";
 import { getTool, toolAlternatives } from "../../src/catalog/tools.ts";
-import type { CatalogTool } from "../../src/model/tool.ts";
+import { type CatalogTool, PRICING_MODELS } from "../../src/model/tool.ts";
 
-/** Pricing models a label may give (the catalog's `PRICING_MODELS`). */
-export const PRICING_LABELS = [
-  "free",
-  "freemium",
-  "free_trial",
-  "paid",
-  "contact",
-  "open_source",
-] as const;
+/** Pricing models a label may give: the catalog's own. */
+export const PRICING_LABELS = PRICING_MODELS;
 /** One labelled pricing model. */
 export type PricingLabel = typeof PRICING_LABELS[number];
 
