@@ -10,10 +10,9 @@
  *   else its free-version flag (ai-collection's "Offer Free Version", dated by the 2024 table: a
  *   list's checkbox, coarse, so it decides only where no record states a model or a free plan).
  * - **model**: its pricing label (explicit), or `open_source` where its description says the
- *   product is open source ("Free open-source workflow automation"). ai-collection's flag alone is
- *   coarse: `freemium` when
- *   it says a free version exists, `paid` when it says none; it decides only where no source
- *   states a model.
+ *   product is open source ("Free open-source workflow automation"). A free-version flag states
+ *   no model: "offers a free version" fits a free and a freemium tool alike, so a tool with only
+ *   the flag keeps `unknown` (shown as "plans not stated") next to its free tier.
  *
  * Then the two are made consistent: a free tier with a newest model of `paid`, `free_trial` or
  * `contact` is `freemium` (a free plan next to paid ones); a newest model of `free` is `freemium`
@@ -124,9 +123,6 @@ function _modelStatement(r: SourceTool): Statement<string> | undefined {
     return _statement(r, "description", "open_source");
   }
   if (r.pricing !== undefined) return _statement(r, "pricing", r.pricing);
-  if (r.hasFreeTier !== undefined) {
-    return _statement(r, "hasFreeTier", r.hasFreeTier ? "freemium" : "paid", false);
-  }
   return undefined;
 }
 

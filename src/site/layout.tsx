@@ -226,7 +226,7 @@ const _PRICING: Readonly<Record<PricingModel | "unknown", string>> = {
   paid: "Paid",
   contact: "Contact sales",
   open_source: "Open source",
-  unknown: "Unknown pricing",
+  unknown: "Plans not stated",
 };
 
 /**

@@ -57,11 +57,11 @@ Deno.test("pricingFacts: a free-plan sentence counts whatever the record's label
   assert.deepEqual([facts.pricing, facts.hasFreeTier], ["freemium", true]);
 });
 
-Deno.test("pricingFacts: ai-collection's free-version flag alone makes a coarse freemium", () => {
+Deno.test("pricingFacts: ai-collection's free-version flag states a free tier, not a model", () => {
   const flagOnly = pricingFacts([tool("ai-collection", "X", { hasFreeTier: true })], "");
-  assert.deepEqual([flagOnly.pricing, flagOnly.hasFreeTier], ["freemium", true]);
+  assert.deepEqual([flagOnly.pricing, flagOnly.hasFreeTier], ["unknown", true]);
   const noFree = pricingFacts([tool("ai-collection", "Y", { hasFreeTier: false })], "");
-  assert.deepEqual([noFree.pricing, noFree.hasFreeTier], ["paid", false]);
+  assert.deepEqual([noFree.pricing, noFree.hasFreeTier], ["unknown", false]);
   // The flag is a list's checkbox: an explicit label of any date beats it.
   const labelled = pricingFacts([
     tool("ai-collection", "Z", { hasFreeTier: true, fieldDates: { hasFreeTier: "2024-06-20" } }),
