@@ -34,7 +34,7 @@
  * @module
  */
 import type { MergeStats, SourceTool } from "./types.ts";
-import { sourceRank } from "./sources/mod.ts";
+import { SOURCE_INFOS, sourceRank } from "./sources/mod.ts";
 import { UnionFind } from "./union_find.ts";
 import { normalizeName, slugify } from "../model/text.ts";
 import type { CatalogTool, ToolReview } from "../model/tool.ts";
@@ -93,6 +93,9 @@ const HOST_ALIASES: Record<string, string> = {
   "chromewebstore.google.com": "chrome.google.com",
   "perplexity.com": "perplexity.ai",
 };
+
+/** A status word stated this many days before the catalog's newest dump is stale. */
+const STATUS_MAX_AGE_DAYS = 365;
 
 /** Status words that go stale: a product that left its waitlist or beta is not stated so again. */
 const STATUS_WORDS =
@@ -742,7 +745,7 @@ interface BuiltTool {
 }
 
 /** Builds the merged tool of one component (slug assigned later). */
-function buildTool(records: SourceTool[]): BuiltTool {
+function buildTool(records: SourceTool[], asOf: string): BuiltTool {
   const provenance: Record<string, string> = {};
   const pick = <T>(field: string, get: (r: SourceTool) => T | undefined, order = field) => {
     for (const r of byPriority(records, order)) {
@@ -928,12 +931,15 @@ function buildTool(records: SourceTool[]): BuiltTool {
   let createdAt: { value: string; source: string } | undefined;
   let updatedAt: { value: string; source: string } | undefined;
   // Status words ("Waitlist", "Beta") of a record older than another record of the tool are
-  // stale: the product has been stated since without them.
+  // stale: the product has been stated since without them. So is one stated more than a year
+  // before the catalog's newest dump: a 2023 waitlist says nothing of the product today.
   const newestStatement = records.map((r) => statedAtOf(r, "features")).sort().at(-1)!;
   let staleDropped = 0;
   const current = (r: SourceTool, labels: readonly string[] | undefined) => {
     if (labels === undefined) return undefined;
-    const stale = daysBetween(newestStatement, statedAtOf(r, "features")) > SAME_AGE_DAYS;
+    const stated = statedAtOf(r, "features");
+    const stale = daysBetween(newestStatement, stated) > SAME_AGE_DAYS ||
+      daysBetween(asOf, stated) > STATUS_MAX_AGE_DAYS;
     if (!stale) return labels;
     const kept = labels.filter((l) => !STATUS_WORDS.test(l));
     staleDropped += labels.length - kept.length;
@@ -1141,12 +1147,15 @@ export function mergeTools(records: SourceTool[]): { tools: CatalogTool[]; stats
     else if (distinct.length > 1) nameAmbiguous += members.length;
   }
 
-  // 3. Build tools.
+  // 3. Build tools. The catalog's date: the newest dump date among the records' sources.
+  const asOf =
+    [...new Set(sorted.map((r) => SOURCE_INFOS.get(r.source)?.asOf ?? ""))].sort().at(-1) ||
+    new Date().toISOString().slice(0, 10);
   const components = groupBy(all, (i) => uf.find(i));
   const built = [...components.values()].map((members) => {
     const recs = members.map((i) => sorted[i]!);
     return {
-      ...buildTool(recs),
+      ...buildTool(recs, asOf),
       first: members[0]!,
       sourceCount: new Set(recs.map((r) => r.source)).size,
     };

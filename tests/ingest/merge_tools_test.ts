@@ -363,7 +363,7 @@ Deno.test("mergeTools: a product renamed by two newer sources takes the new name
   assert.equal(stats["renamed"], 1);
 });
 
-Deno.test("mergeTools: a stale status word is dropped when a newer record of the tool exists", () => {
+Deno.test("mergeTools: a status word is dropped when a newer record exists or it is a year old", () => {
   const { tools, stats } = mergeTools([
     tool("aitoolhouse", "claude-ai", "Claude AI", {
       url: "https://claude.ai/",
@@ -372,14 +372,21 @@ Deno.test("mergeTools: a stale status word is dropped when a newer record of the
     }),
     tool("steven2358-awesome-generative-ai", "claude.ai", "Claude", { url: "https://claude.ai/" }),
     tool("aitoolhouse", "solo", "Solo", { url: "https://solo.example/", features: ["Waitlist"] }),
+    // Alone, but stated three years before the newest dump.
+    tool("aitoolhouse", "old", "Old", {
+      url: "https://old.example/",
+      features: ["API", "Waitlist"],
+      updatedAt: "2023-07-28T12:00:00Z",
+    }),
   ]);
   assert.deepEqual(tools.find((t) => t.slug === "claude-ai")!.keyFeatures, ["API"]);
   assert.deepEqual(
     tools.find((t) => t.slug === "solo")!.keyFeatures,
     ["Waitlist"],
-    "nothing newer says otherwise",
+    "nothing newer says otherwise, and it was stated within a year of the newest dump",
   );
-  assert.equal(stats["staleStatusDropped"], 1);
+  assert.deepEqual(tools.find((t) => t.slug === "old")!.keyFeatures, ["API"]);
+  assert.equal(stats["staleStatusDropped"], 2);
 });
 
 Deno.test("mergeTools: one product on two sites merges when name, brand and description agree", () => {
