@@ -45,6 +45,7 @@ export type StatementStatus = "chosen" | "agrees" | "superseded" | "overruled";
 
 /** A statement with what became of it. */
 export interface JudgedStatement<T> extends Statement<T> {
+  /** What became of it. */
   status: StatementStatus;
 }
 

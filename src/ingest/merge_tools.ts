@@ -20,16 +20,25 @@
  *      own and groups with records of the same segment (`domain_product`; product pages with the
  *      same normalized name also join, `domain_name`). Otherwise (home, landing, pricing or
  *      referral page) the record is the host's main tool and joins the host's other main-tool
- *      records (`domain`).
+ *      records (`domain`). A record without a URL whose name is a domain ("Krock.io") is on
+ *      that site.
+ *    - One name on two sites joins when the sites are one registrable domain, or share a brand
+ *      (`kling.ai`, `klingai.com`; `github.com/ollama/ollama`, `ollama.com`; a repository moved
+ *      to another owner) and the records' descriptions share a content word (`brand_name`:
+ *      `cohere.com` and `cohere.io` stay apart); one name with one description at two
+ *      addresses joins too (`same_text`).
  * 2. **Name**, for records without a usable URL (ai-collection, topai.tools): records with equal
  *    name keys ({@link nameKey}) are one tool (`name_only`), and join the website-matched tool
  *    of that name when exactly one exists (`name_to_url`). When several tools with different
  *    websites carry the name, the URL-less records are attached to none (counted in
  *    `nameAmbiguous`): equal names with different websites are different tools.
  *
- * Each merged field is chosen from one record by a per-field source priority (the source
- * registry, `sources/mod.ts`) and its source id recorded in `provenance`. Output is independent of
- * the input order: records are sorted first, and every tie is broken by source id.
+ * URL, name, description, pricing model and free tier take the newest explicit statement
+ * (`evidence.ts`, `tool_pricing.ts`; a renamed product keeps its slug and its old names as
+ * aliases); the other fields come from one record by a per-field source priority (the source
+ * registry, `sources/mod.ts`). The winning source of each field is recorded in `provenance`, the
+ * dated statements of a field more than one source states in `evidence`. Output is independent
+ * of the input order: records are sorted first, and every tie is broken by source id.
  *
  * @module
  */
@@ -63,8 +72,8 @@ const ENTRY_SUBDOMAIN = /^(www|m|app|get|try|go|join|beta|affiliate|affiliates|p
 
 /**
  * Products whose site moved for good: old host → current host (each a permanent redirect of the
- * vendor's, 2023-2025). A chosen URL on an old host is shown at the current host's root, and both
- * spellings match as one site.
+ * vendor's, 2023-2025). A chosen URL on an old host is shown at the current host (same path, or
+ * its root for {@link MOVED_TO_ROOT}), and both spellings match as one site.
  */
 const MOVED_HOSTS: Record<string, string> = {
   "chat.openai.com": "chatgpt.com",
@@ -547,7 +556,6 @@ function _describeOneThing(a: SourceTool, b: SourceTool): boolean {
     );
   const wa = words(a);
   const wb = words(b);
-
   for (const w of wa) if (wb.has(w)) return true;
   return false;
 }
@@ -1053,14 +1061,16 @@ function _countDecisions(
  * @param records every record of every `ai-tools` source, in any order
  * @returns `tools` sorted by slug, and `stats`: `input` records, `output` tools, `merged`
  *   (= input − output), `multiSource` (tools with records from ≥ 2 sources), `byRule` (unions
- *   made per rule: `domain`, `domain_product`, `domain_name`, `host_path`, `name_to_url`,
- *   `name_only`), `nameAmbiguous` (URL-less records left unattached because their name belongs to
+ *   made per rule: `domain`, `domain_product`, `domain_name`, `host_path`, `brand_name`,
+ *   `same_text`, `name_to_url`, `name_only`), `nameAmbiguous` (URL-less records left unattached because their name belongs to
  *   several websites), `withUrl` (tools with a URL), `urlFromText` (of them, URLs taken from a
  *   name or description that names the product's domain), `pricingChanged` and
  *   `freeTierChanged` (tools whose pricing model or free tier the pricing rules changed, see
  *   {@link pricingFacts}), `describedByOwnRecords` (tools whose description and category skip a
- *   record of another product on the same site) and `bySourceCount` (tools per number of
- *   sources)
+ *   record of another product on the same site), `urlMoved` (URLs shown at a moved host's new
+ *   address), `renamed` (products given their newest name), `staleStatusDropped` (status labels
+ *   dropped), `decisions` (fields decided per rule of `evidence.ts`: `{ url: { newest: n, ... } }`)
+ *   and `bySourceCount` (tools per number of sources)
  */
 export function mergeTools(records: SourceTool[]): { tools: CatalogTool[]; stats: MergeStats } {
   const sorted = [...records].sort(compareRecords);

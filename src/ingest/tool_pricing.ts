@@ -81,6 +81,7 @@ function _statement<T>(
 export interface PricingFacts {
   /** The pricing model, `unknown` when no source states one. */
   pricing: PricingModel | "unknown";
+  /** True when the newest statement, or the model, says a free plan exists. */
   hasFreeTier: boolean;
   /** Source of the model's winning statement. */
   pricingSource?: string;
