@@ -34,6 +34,23 @@ export const MODES = ["lexical", "semantic", "hybrid", "hybrid-rrf"] as const;
 /** A ranking mode. */
 export type Mode = typeof MODES[number];
 
+/**
+ * The catalog an evaluation reads: `TOOLATLAS_CATALOG` or `data/catalog.db`; exits the process
+ * with a message naming `deno task ingest` when it is missing.
+ *
+ * @returns the catalog's path
+ */
+export async function requireCatalog(): Promise<string> {
+  const catalog = Deno.env.get("TOOLATLAS_CATALOG") ?? "data/catalog.db";
+  try {
+    await Deno.stat(catalog);
+  } catch {
+    console.error(`No catalog at ${catalog}: run \`deno task ingest\` or set TOOLATLAS_CATALOG.`);
+    Deno.exit(1);
+  }
+  return catalog;
+}
+
 /** Results fetched per search (the cut-off of every metric but hit@3). */
 export const K = 10;
 /** Recommendations fetched per tools query. */
@@ -668,13 +685,7 @@ export async function vectorRecall(
 async function main(args: string[]): Promise<void> {
   const json = args.includes("--json");
   const perQuery = args.includes("--per-query");
-  const catalog = Deno.env.get("TOOLATLAS_CATALOG") ?? "data/catalog.db";
-  try {
-    await Deno.stat(catalog);
-  } catch {
-    console.error(`No catalog at ${catalog}: run \`deno task ingest\` or set TOOLATLAS_CATALOG.`);
-    Deno.exit(1);
-  }
+  const catalog = await requireCatalog();
   const ctx = await openContext(catalog, "http://eval.local");
   const report = await evaluate(ctx, catalog);
   if (json) console.log(JSON.stringify(reportJson(report, perQuery), null, 2));

@@ -21,6 +21,7 @@
  */
 import { type CatalogContext, closeContext, openContext } from "../../src/catalog/context.ts";
 import { getTool, toolAlternatives } from "../../src/catalog/tools.ts";
+import { requireCatalog } from "./run_eval.ts";
 import { type CatalogTool, PRICING_MODELS } from "../../src/model/tool.ts";
 
 /** Pricing models a label may give: the catalog's own. */
@@ -572,13 +573,7 @@ function _ifMissing<T>(empty: T): (e: unknown) => T {
 
 async function main(args: string[]): Promise<void> {
   const json = args.includes("--json");
-  const catalog = Deno.env.get("TOOLATLAS_CATALOG") ?? "data/catalog.db";
-  try {
-    await Deno.stat(catalog);
-  } catch {
-    console.error(`No catalog at ${catalog}: run \`deno task ingest\` or set TOOLATLAS_CATALOG.`);
-    Deno.exit(1);
-  }
+  const catalog = await requireCatalog();
   // Either file may not exist yet while the other is being labelled.
   const [facts, alts] = await Promise.all([
     loadFacts().catch(_ifMissing({ description: "", seed: 0, judgedAt: "", tools: [] })),
