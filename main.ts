@@ -1,5 +1,6 @@
 /**
- * toolatlas command line: `serve` (default), `ingest [--sources DIR]`, `keys ...` or `probe ...`.
+ * toolatlas command line: `serve` (default), `mcp` (stdio), `ingest [--sources DIR]`, `keys ...`
+ * or `probe ...`.
  *
  * Reads the configuration, opens the stores and starts the requested work; nothing else.
  *
@@ -23,6 +24,7 @@ import { buildCatalog } from "./src/ingest/build.ts";
 import { probeCommand } from "./src/probe/cli.ts";
 import { findSnapshot, prepareSnapshot, snapshotCommand } from "./src/snapshot/cli.ts";
 import { AppError } from "./src/errors.ts";
+import { mcpCommand } from "./src/mcp/stdio.ts";
 
 const USAGE = `Usage:
   deno task start                 serve the API; a missing catalog is built first: lexical search
@@ -36,6 +38,9 @@ const USAGE = `Usage:
   deno task probe [--limit N] [--concurrency N] ...  (deno task probe --help)
                                   launch-probe npm packages of the catalog; results go to
                                   data/probes.jsonl, which the ingest merges
+  deno task mcp [--catalog PATH] [--snapshot FILE]
+                                  the MCP tools over stdin/stdout from the local catalog (for a
+                                  client's "command" config; no quota, no key; deno task mcp --help)
   deno task snapshot create [--out DIR] | verify FILE
                                   archive the built catalog, or check an archive
   deno task start --snapshot FILE serve a verified snapshot (also TOOLATLAS_SNAPSHOT, or a
@@ -59,6 +64,16 @@ async function main(args: string[]): Promise<number> {
   // The probe and snapshot commands have their own options.
   if (args[0] === "probe") return await probeCommand(args.slice(1));
   if (args[0] === "snapshot") return await snapshotCommand(args.slice(1), loadConfig().catalogPath);
+  if (args[0] === "mcp") {
+    const config = loadConfig();
+    return await mcpCommand(args.slice(1), {
+      catalogFromEnv: Deno.env.get("TOOLATLAS_CATALOG") === undefined
+        ? undefined
+        : config.catalogPath,
+      publicBaseUrl: config.publicBaseUrl,
+      snapshot: config.snapshot,
+    });
+  }
   const { positionals, values } = parseArgs({
     args,
     allowPositionals: true,

@@ -47,6 +47,8 @@ export interface McpServerOptions {
   beforeToolCall?: (tool: string) => Promise<unknown> | unknown;
   /** What the caller's tier allows (default: everything), passed to every use case. */
   grants?: Grants;
+  /** The `instructions` given in `initialize` (default {@link INSTRUCTIONS}). */
+  instructions?: string;
 }
 
 /**
@@ -175,14 +177,18 @@ const _byName = new Map(MCP_OPERATIONS.map((op) => [op.mcpTool!.name, op]));
  * Builds an MCP server exposing exactly the twelve `svc_*` tools. Cheap: the tool list is
  * precomputed ({@link toolList}) and the server holds only two request handlers.
  *
- * @param ctx catalog context shared with the REST adapter
- * @param options quota accounting and the caller's grants
+ * @param ctx catalog context shared with the REST adapter, or a promise of it (the stdio server
+ *   answers `initialize` and `tools/list` while its catalog opens; tool calls wait for it)
+ * @param options quota accounting, the caller's grants and the instructions
  * @returns a server to connect to one transport
  */
-export function createMcpServer(ctx: CatalogContext, options: McpServerOptions = {}): Server {
+export function createMcpServer(
+  ctx: CatalogContext | Promise<CatalogContext>,
+  options: McpServerOptions = {},
+): Server {
   const server = new Server(SERVER_INFO, {
     capabilities: { tools: { listChanged: false } },
-    instructions: INSTRUCTIONS,
+    instructions: options.instructions ?? INSTRUCTIONS,
   });
   server.setRequestHandler(ListToolsRequestSchema, () => toolList());
   // Our own call handler: validation errors carry our stable codes and quota accounting runs
@@ -198,7 +204,13 @@ export function createMcpServer(ctx: CatalogContext, options: McpServerOptions =
     if (!op) {
       throw new McpError(ErrorCode.InvalidParams, `Tool ${request.params.name} not found`);
     }
-    return await runTool(ctx, op, request.params.arguments, options.grants);
+    let context: CatalogContext;
+    try {
+      context = await ctx;
+    } catch (error) {
+      return errorResult(error);
+    }
+    return await runTool(context, op, request.params.arguments, options.grants);
   });
   return server;
 }
