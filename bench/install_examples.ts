@@ -5,7 +5,7 @@
  * secret and a positional argument).
  *
  * ```sh
- * deno run --allow-read --allow-write bench/install_examples.ts && deno fmt docs/install_examples.md
+ * deno run -A bench/install_examples.ts && deno fmt docs/install_examples.md
  * ```
  *
  * @module
@@ -39,6 +39,9 @@ function section(cfg: InstallConfig): string {
   }
   if (cfg.config !== null) lines.push("```" + cfg.format, cfg.config, "```", "");
   if (cfg.cliCommand !== null) lines.push("CLI:", "", "```sh", cfg.cliCommand, "```", "");
+  if (cfg.deepLinks.length > 0) {
+    lines.push("Install links:", "", ...cfg.deepLinks.map((l) => `- ${l.label}: <${l.url}>`), "");
+  }
   if (cfg.secrets.length > 0) {
     lines.push("Values to provide:", "");
     for (const s of cfg.secrets) {
@@ -51,7 +54,7 @@ function section(cfg: InstallConfig): string {
   if (cfg.notes.length > 0) {
     lines.push("Notes:", "");
     for (const n of cfg.notes) {
-      lines.push(`- ${n.replace(/(cursor:\/\/\S+)/, "<$1>")}`);
+      lines.push(`- ${n}`);
     }
     lines.push("");
   }
@@ -72,7 +75,7 @@ const out = [
   "placeholder it understands; arguments the user must supply are `<name>` placeholders. Client",
   "formats and their documentation links live in `data/clients.json`.",
   "",
-  "Do not edit by hand: run `deno run --allow-read --allow-write bench/install_examples.ts` and",
+  "Do not edit by hand: run `deno run -A bench/install_examples.ts` and",
   "`deno fmt docs/install_examples.md` when the generators change.",
   "",
 ];

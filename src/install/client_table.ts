@@ -42,13 +42,17 @@ const _ClientSchema = z.object({
   bridgeHeaders: z.enum(["env", "inline"]),
   bundles: z.boolean(),
   cli: z.string().nullable(),
+  cliDocsUrl: z.url().nullable(),
+  deepLinkDocsUrl: z.url().nullable(),
 });
 
 /**
  * One client of `data/clients.json`: aliases, documentation URL, config format and file paths,
  * the key that holds the servers, the placeholder style for secrets, the remote transports it
- * speaks natively (`remotes`, with the key that holds the URL and the `type` value, if any), and
- * how headers are passed through the `mcp-remote` bridge (`bridgeHeaders`).
+ * speaks natively (`remotes`, with the key that holds the URL and the `type` value, if any), how
+ * headers are passed through the `mcp-remote` bridge (`bridgeHeaders`), the command that adds a
+ * server (`cli`, documented at `cliDocsUrl`) and the documentation of its one-click install link
+ * (`deepLinkDocsUrl`), both `null` when the client has none.
  */
 export type ClientInfo = z.infer<typeof _ClientSchema>;
 

@@ -157,6 +157,7 @@ function _option(
     config,
     configObject: obj,
     cliCommand: out.cliCommand,
+    deepLinks: out.deepLinks ?? [],
     secrets: out.secrets,
     requiredInputs: out.secrets.filter((s) => s.required),
     notes: [...plan.notes, ..._serverNotes(server, plan, probe, out.secrets), ...out.notes],
@@ -201,6 +202,7 @@ export function installConfig(server: CatalogServer, client: ClientId): InstallC
       serverKey: null,
       filePaths: [],
       cliCommand: null,
+      deepLinks: [],
       secrets: [],
       requiredInputs: [],
       notes: [],
@@ -240,6 +242,40 @@ export function installConfig(server: CatalogServer, client: ClientId): InstallC
     filePaths: main.config === null ? [] : info.filePaths.map((p) => ({ ...p })),
     notes,
     alternatives,
+  };
+}
+
+/**
+ * The configuration of one plan the caller made, for one client, rendered by the same generator
+ * as {@link installConfig} (used for toolatlas's own local server, `./self.ts`, which no package
+ * registry lists).
+ *
+ * @example
+ * ```ts
+ * planConfig(server, "cursor", { kind: "stdio", launch, bridged: null, method, notes: [] }).config;
+ * ```
+ *
+ * @param server the server (its title gives the key)
+ * @param client the client id
+ * @param plan a `stdio` or `remote` plan
+ * @returns the configuration, with no alternatives
+ * @throws {RangeError} for an unknown client, or a plan the client cannot take (a remote over a
+ *   transport it does not speak, a bundle)
+ */
+export function planConfig(server: CatalogServer, client: ClientId, plan: Plan): InstallConfig {
+  const info = clientInfo(client);
+  const key = serverKey(server);
+  const main = _option(server, info, key, plan);
+  return {
+    client,
+    clientName: info.name,
+    available: true,
+    reason: null,
+    ...main,
+    serverKey: key,
+    filePaths: info.filePaths.map((p) => ({ ...p })),
+    notes: [...main.notes, `Documentation: ${info.docsUrl}`],
+    alternatives: [],
   };
 }
 

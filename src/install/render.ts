@@ -11,7 +11,7 @@ import type { StdioLaunch } from "./launch.ts";
 import type { Plan } from "./plan.ts";
 import type { CatalogServer } from "../model/server.ts";
 import { foldAccents } from "../model/text.ts";
-import type { InstallSecret } from "../model/install.ts";
+import type { DeepLink, InstallSecret } from "../model/install.ts";
 
 /**
  * Fills a `data/clients.json` placeholder template: `{{name}}` → the variable name, `{{id}}` →
@@ -135,7 +135,10 @@ export function serverKey(server: Pick<CatalogServer, "title" | "name">): string
 }
 
 /**
- * Quotes one word for a POSIX shell: bare when it only has safe characters, else in single quotes.
+ * Quotes one word for bash and zsh: bare when it only has characters neither shell reads, else
+ * in single quotes (inside which both take every character literally, `$`, backticks, `\`, `!`
+ * and newlines included); a single quote becomes `'\''`. A word starting with `=` is quoted too:
+ * zsh expands `=cmd` to the command's path.
  *
  * @param word the word
  * @returns the quoted word
@@ -143,10 +146,11 @@ export function serverKey(server: Pick<CatalogServer, "title" | "name">): string
  * @example
  * ```ts
  * shellQuote("A=${A}"); // "'A=${A}'"
+ * shellQuote("it's"); // "'it'\\''s'"
  * ```
  */
 export function shellQuote(word: string): string {
-  if (/^[A-Za-z0-9_@%+=:,./-]+$/.test(word)) return word;
+  if (/^[A-Za-z0-9_@%+=:,./-]+$/.test(word) && !word.startsWith("=")) return word;
   return `'${word.replaceAll("'", `'\\''`)}'`;
 }
 
@@ -263,6 +267,8 @@ export interface GeneratorOutput {
   configObject: Record<string, unknown> | null;
   /** Shell command that adds the server, or `null` when the client has no CLI. */
   cliCommand: string | null;
+  /** One-click install links of the client's apps (none when absent). */
+  deepLinks?: DeepLink[];
   /** Values the user provides, with their placeholders. */
   secrets: InstallSecret[];
   /** Client-specific steps and caveats. */

@@ -94,6 +94,29 @@ export const Verified = z.object({
 /** See {@link Verified}. */
 export type Verified = z.infer<typeof Verified>;
 
+/**
+ * A one-click install link of a client app, built from the same config object as `config`:
+ * Cursor's `cursor://anysphere.cursor-deeplink/mcp/install?name=<key>&config=<base64 JSON of the
+ * server entry>` (https://cursor.com/docs/mcp/install-links), VS Code's and VS Code Insiders'
+ * `vscode:mcp/install?<URL-encoded JSON of {name, ...entry, inputs?}>`
+ * (https://code.visualstudio.com/docs/copilot/customization/mcp-servers). Secrets appear only as
+ * the client's placeholders, as in `config`.
+ */
+export const DeepLink = z.object({
+  /** `cursor`, `vscode` or `vscode-insiders`. */
+  app: z.enum(["cursor", "vscode", "vscode-insiders"]).describe(
+    "The app the link opens: cursor, vscode or vscode-insiders",
+  ),
+  /** Button text, e.g. `Add to Cursor`. */
+  label: z.string().describe("Button text, e.g. Add to Cursor"),
+  /** The link. */
+  url: z.string().describe(
+    "The install link (cursor://... or vscode:mcp/install?...); it carries placeholders, never a secret",
+  ),
+});
+/** See {@link DeepLink}. */
+export type DeepLink = z.infer<typeof DeepLink>;
+
 /** The fields of one complete way to install. */
 const _OptionFields = {
   /** The chosen package or remote endpoint, with the reason. */
@@ -106,9 +129,16 @@ const _OptionFields = {
   ),
   /** `config` as a parsed object, or `null`. */
   configObject: z.unknown().describe("The same configuration as a parsed object, or null"),
-  /** A shell command that adds the server, for clients with a CLI. */
+  /**
+   * A shell command that adds the server, for clients with a CLI, quoted for bash and zsh (every
+   * word with a character a shell reads is single-quoted).
+   */
   cliCommand: z.string().nullable().describe(
-    "Shell command that adds the server, if the client has a CLI",
+    "Shell command that adds the server, if the client has a CLI (quoted for bash and zsh)",
+  ),
+  /** One-click install links of the client's apps (Cursor, VS Code); empty for other clients. */
+  deepLinks: z.array(DeepLink).describe(
+    "One-click install links built from the same config (Cursor, VS Code, VS Code Insiders)",
   ),
   /** Every value the config refers to by placeholder (secrets and settings), never a value. */
   secrets: z.array(InstallSecret).describe(

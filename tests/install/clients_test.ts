@@ -36,11 +36,11 @@ Deno.test("Cursor: npm server runs with npx and reads the token through ${env:NA
   assert.equal(cfg.cliCommand, null);
 });
 
-Deno.test("Cursor: the install deeplink carries the base64 server entry", () => {
+Deno.test("Cursor: the install link (a field, not a note) carries the base64 server entry", () => {
   const cfg = installConfig(GITHUB, "cursor");
-  const note = cfg.notes.find((n) => n.includes("cursor://"));
-  assert.ok(note);
-  const link = new URL(note.slice(note.indexOf("cursor://")));
+  assert.equal(cfg.notes.some((n) => n.includes("cursor://")), false);
+  assert.deepEqual(cfg.deepLinks.map((l) => [l.app, l.label]), [["cursor", "Add to Cursor"]]);
+  const link = new URL(cfg.deepLinks[0]!.url);
   assert.equal(link.protocol, "cursor:");
   assert.equal(link.searchParams.get("name"), "github");
   const entry = JSON.parse(atob(link.searchParams.get("config") ?? ""));
@@ -124,7 +124,7 @@ Deno.test("Claude Desktop: an SSE remote is bridged with --transport sse-only", 
   ]);
 });
 
-Deno.test("Claude Code: .mcp.json has type stdio and ${NAME}; the CLI puts options before the name", () => {
+Deno.test("Claude Code: .mcp.json has type stdio and ${NAME}; the CLI adds that entry with add-json", () => {
   const cfg = installConfig(GITHUB, "claude-code");
   assert.deepEqual(cfg.configObject, {
     mcpServers: {
@@ -138,10 +138,12 @@ Deno.test("Claude Code: .mcp.json has type stdio and ${NAME}; the CLI puts optio
   });
   assert.equal(
     cfg.cliCommand,
-    "claude mcp add --transport stdio --scope project " +
-      "--env 'GITHUB_PERSONAL_ACCESS_TOKEN=${GITHUB_PERSONAL_ACCESS_TOKEN}' github " +
-      "-- npx -y @modelcontextprotocol/server-github@2025.4.8",
+    "claude mcp add-json --scope project github " +
+      `'${
+        JSON.stringify((cfg.configObject as { mcpServers: { github: unknown } }).mcpServers.github)
+      }'`,
   );
+  assert.deepEqual(cfg.deepLinks, []);
 });
 
 Deno.test("Claude Code: a streamable HTTP remote is type http with a quoted --header", () => {

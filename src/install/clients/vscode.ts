@@ -9,10 +9,12 @@
  * references with a matching `{"type": "promptString", "id", "description", "password"}` entry
  * in `inputs` (`password: true` for secrets): VS Code prompts once and stores them encrypted.
  * CLI: `code --add-mcp '<json>'` with the server fields plus `name` (and `inputs` when needed),
- * which adds the server to the user profile.
+ * which adds the server to the user profile; the install links for VS Code and VS Code Insiders
+ * (`vscode:mcp/install?<json>`, `../deep_links.ts`) carry the same JSON.
  *
  * @module
  */
+import { vscodeDeepLinks, vscodeInstallPayload } from "../deep_links.ts";
 import { inputId } from "../inputs.ts";
 import {
   clientPlaceholder,
@@ -33,7 +35,8 @@ import {
  * ```
  *
  * @param input server, client entry, key and plan
- * @returns the `mcp.json` object, the `code --add-mcp` command, secrets and notes
+ * @returns the `mcp.json` object, the `code --add-mcp` command, the install links, secrets and
+ *   notes
  * @throws {RangeError} for a bundle plan
  */
 export function vscodeConfig(input: GeneratorInput): GeneratorOutput {
@@ -47,11 +50,11 @@ export function vscodeConfig(input: GeneratorInput): GeneratorOutput {
       password: v.secret,
     }));
   const configObject = { inputs, [input.client.topLevelKey]: { [input.key]: entry } };
-  const cli: Record<string, unknown> = { name: input.key, ...entry };
-  if (inputs.length > 0) cli.inputs = inputs;
+  const payload = vscodeInstallPayload(input.key, entry, inputs);
   return {
     configObject,
-    cliCommand: `code --add-mcp ${shellQuote(JSON.stringify(cli))}`,
+    cliCommand: `code --add-mcp ${shellQuote(JSON.stringify(payload))}`,
+    deepLinks: vscodeDeepLinks(input.key, entry, inputs),
     secrets,
     notes,
   };
