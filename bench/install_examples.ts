@@ -1,16 +1,18 @@
 /**
- * Writes `docs/install_examples.md` from the install-config generators (`src/install/`): one
+ * Writes `docs/install_examples.md` from the install-config generators (`src/install/`), and the
+ * block of toolatlas's own configs in `docs/install-configs.md` (`selfConfigsMarkdown`): one
  * example per client for three servers of the test fixtures (an npm package with a secret, a
  * hosted endpoint with a Bearer header template, a Docker image with a required setting, a
  * secret and a positional argument).
  *
  * ```sh
- * deno run -A bench/install_examples.ts && deno fmt docs/install_examples.md
+ * deno run -A bench/install_examples.ts && deno fmt docs/install_examples.md docs/install-configs.md
  * ```
  *
  * @module
  */
 import { installConfigs } from "../src/install/mod.ts";
+import { SELF_DOC_MARKERS, selfConfigsMarkdown } from "../src/install/self.ts";
 import { GITHUB, PERPLEXITY, POSTGRES } from "../tests/fixtures/install/servers.ts";
 import type { InstallConfig } from "../src/model/install.ts";
 import type { CatalogServer } from "../src/model/server.ts";
@@ -85,3 +87,21 @@ for (const example of EXAMPLES) {
 }
 await Deno.writeTextFile(new URL("../docs/install_examples.md", import.meta.url), out.join("\n"));
 console.error("wrote docs/install_examples.md");
+
+// toolatlas's own configs: the marked block of docs/install-configs.md (the rest of the page is
+// kept; a missing page or block is created).
+const page = new URL("../docs/install-configs.md", import.meta.url);
+let text: string;
+try {
+  text = await Deno.readTextFile(page);
+} catch {
+  text = "# Install configs\n\n";
+}
+const block = selfConfigsMarkdown("http://localhost:8000");
+const start = text.indexOf(SELF_DOC_MARKERS.start);
+const end = text.indexOf(SELF_DOC_MARKERS.end);
+text = start === -1 || end === -1
+  ? `${text.trimEnd()}\n\n${block}`
+  : `${text.slice(0, start)}${block}${text.slice(end + SELF_DOC_MARKERS.end.length + 1)}`;
+await Deno.writeTextFile(page, text);
+console.error("wrote the toolatlas block of docs/install-configs.md");

@@ -31,7 +31,7 @@ const _FOLDER: Variable = {
   name: "TOOLATLAS_FOLDER",
   label: "toolatlas-folder",
   description:
-    "Absolute path of your toolatlas checkout (the folder of main.ts and data/catalog.db)",
+    "Absolute path of your toolatlas checkout, the folder of main.ts and data/catalog.db",
   required: true,
   secret: false,
   kind: "argument",
@@ -128,4 +128,57 @@ export function selfInstallConfigs(baseUrl: string, folder?: string): SelfConfig
       remote: { ...remote, alternatives: [] },
     };
   });
+}
+
+/** First and last line of the generated block in `docs/install-configs.md`. */
+export const SELF_DOC_MARKERS = {
+  start: "<!-- toolatlas-configs: generated from src/install/self.ts by " +
+    "`deno run -A bench/install_examples.ts`; do not edit -->",
+  end: "<!-- /toolatlas-configs -->",
+} as const;
+
+/** Markdown of one config: where it goes, the text, the command and the install links. */
+function _configMarkdown(title: string, cfg: InstallConfig): string[] {
+  if (!cfg.available || cfg.config === null) return [`${title}: ${cfg.reason ?? "none"}.`, ""];
+  const files = [...new Set(cfg.filePaths.map((f) => `\`${f.path}\``))].join(", ");
+  const lines = [`${title}, in ${files}:`, "", "```" + cfg.format, cfg.config.trimEnd(), "```", ""];
+  if (cfg.cliCommand !== null) lines.push("```sh", cfg.cliCommand, "```", "");
+  if (cfg.deepLinks.length > 0) {
+    lines.push(cfg.deepLinks.map((l) => `[${l.label}](${l.url})`).join(" · "), "");
+  }
+  return lines;
+}
+
+/**
+ * The Markdown block of toolatlas's own configs for `docs/install-configs.md`, between
+ * {@link SELF_DOC_MARKERS}: per client, the local stdio server and the `/mcp` endpoint of a
+ * service started with `deno task start`.
+ *
+ * @example
+ * ```ts
+ * selfConfigsMarkdown("http://localhost:8000").startsWith("<!-- toolatlas-configs"); // true
+ * ```
+ *
+ * @param baseUrl the service's base URL shown, e.g. `http://localhost:8000`
+ * @returns the block, markers included, ending with a newline
+ */
+export function selfConfigsMarkdown(baseUrl: string): string {
+  const lines: string[] = [
+    SELF_DOC_MARKERS.start,
+    "",
+    "## toolatlas in your MCP client",
+    "",
+    "Local: the stdio server of your checkout (`deno task mcp`), offline, with no quota and no key;",
+    "replace `<toolatlas-folder>` with the checkout's absolute path (the folder of `main.ts`).",
+    `Remote: the service's \`/mcp\` endpoint, here at \`${baseUrl}\` after \`deno task start\`.`,
+    "Both come from the generators of every server's config (`src/install/self.ts`).",
+    "",
+  ];
+  for (const c of selfInstallConfigs(baseUrl)) {
+    lines.push(`### ${c.clientName}`, "");
+    lines.push(..._configMarkdown("Local (stdio)", c.local));
+    lines.push(..._configMarkdown("Remote (`/mcp`)", c.remote));
+  }
+  lines.push(SELF_DOC_MARKERS.end, "");
+  return lines.join("\n");
 }

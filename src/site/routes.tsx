@@ -39,6 +39,8 @@ import { canonicalToolCategory } from "../catalog/tool_categories.ts";
 import { AppError } from "../errors.ts";
 import { assetResponse, loadAssets } from "./assets.ts";
 import { type ApiDocument, DocsPage } from "./docs_page.tsx";
+import { SelfInstallSection } from "./install_links.tsx";
+import { selfInstallConfigs } from "../install/self.ts";
 import { Layout, type PageMeta, PRODUCT_NAME } from "./layout.tsx";
 import { type PriceParams, PricesPage } from "./prices_page.tsx";
 import {
@@ -391,6 +393,8 @@ export interface SiteOptions {
  */
 export function siteRoutes(ctx: CatalogContext, options: SiteOptions = {}): Hono {
   const site = new Hono();
+  // toolatlas's own configs for the home page, from the install generators.
+  const selfConfigs = selfInstallConfigs(ctx.baseUrl);
 
   site.get("/static/:file", async (c) => {
     const assets = await loadAssets();
@@ -430,15 +434,18 @@ export function siteRoutes(ctx: CatalogContext, options: SiteOptions = {}): Hono
         nav: "search",
         ...(filtered && { noindex: true }),
       },
-      <SearchPage
-        params={p}
-        results={results}
-        pageSize={PAGE_SIZE}
-        categories={p.kind === "tools" ? cached.toolCategories : cached.serverCategories}
-        counts={cached.counts}
-        {...(error && { error: error.message })}
-        {...(taxonName !== undefined && { taxonName })}
-      />,
+      <>
+        <SearchPage
+          params={p}
+          results={results}
+          pageSize={PAGE_SIZE}
+          categories={p.kind === "tools" ? cached.toolCategories : cached.serverCategories}
+          counts={cached.counts}
+          {...(error && { error: error.message })}
+          {...(taxonName !== undefined && { taxonName })}
+        />
+        {!filtered && <SelfInstallSection configs={selfConfigs} />}
+      </>,
       error ? { status: error.status, cache: ERROR_CACHE, headers: error.headers } : {},
     );
   });

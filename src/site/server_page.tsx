@@ -12,6 +12,7 @@ import { serverPath } from "../catalog/context.ts";
 import type { InstallConfigOutput } from "../catalog/install.ts";
 import type { ServerDetailsOutput } from "../catalog/schemas.ts";
 import { PublisherBadges } from "./search_page.tsx";
+import { DeepLinkButtons } from "./install_links.tsx";
 import {
   Breadcrumbs,
   formatCount,
@@ -123,6 +124,7 @@ function InstallSection(props: { configs: InstallConfigs["configs"] }) {
                     </div>
                   )}
                   <pre><code id={id} class={`language-${c.format ?? "text"}`}>{c.config}</code></pre>
+                  <DeepLinkButtons links={c.deepLinks} required={c.requiredInputs} />
                   {c.cliCommand !== null && (
                     <>
                       <div class="client-head">

@@ -5,7 +5,12 @@
  * @module
  */
 import assert from "node:assert/strict";
-import { selfInstallConfigs, STDIO_PERMISSIONS } from "../../src/install/self.ts";
+import {
+  SELF_DOC_MARKERS,
+  selfConfigsMarkdown,
+  selfInstallConfigs,
+  STDIO_PERMISSIONS,
+} from "../../src/install/self.ts";
 import { CLIENT_IDS } from "../../src/model/install.ts";
 import DENO_JSON from "../../deno.json" with { type: "json" };
 
@@ -58,5 +63,30 @@ Deno.test("self configs: each client gets /mcp in its own shape", () => {
   assert.equal(
     byClient.get("claude-code")!.cliCommand,
     `claude mcp add --transport http --scope project toolatlas ${url}`,
+  );
+});
+
+/** Markdown as `deno fmt` writes it (the project's line width). */
+async function formatted(markdown: string): Promise<string> {
+  const child = new Deno.Command(Deno.execPath(), {
+    args: ["fmt", "--ext", "md", "-"],
+    cwd: new URL("../../", import.meta.url).pathname,
+    stdin: "piped",
+    stdout: "piped",
+  }).spawn();
+  const writer = child.stdin.getWriter();
+  await writer.write(new TextEncoder().encode(markdown));
+  await writer.close();
+  return new TextDecoder().decode((await child.output()).stdout);
+}
+
+Deno.test("docs/install-configs.md shows the configs the install code makes for toolatlas", async () => {
+  const page = await Deno.readTextFile(new URL("../../docs/install-configs.md", import.meta.url));
+  const block = await formatted(selfConfigsMarkdown("http://localhost:8000"));
+  assert.ok(block.startsWith(SELF_DOC_MARKERS.start));
+  assert.ok(
+    page.includes(block.trimEnd()),
+    "docs/install-configs.md is stale: run `deno run -A bench/install_examples.ts` and " +
+      "`deno fmt docs/install-configs.md`",
   );
 });
