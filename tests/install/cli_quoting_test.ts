@@ -56,7 +56,6 @@ type Entry = Record<string, unknown> & {
   args?: string[];
   env?: Record<string, string>;
   url?: string;
-  httpUrl?: string;
   headers?: Record<string, string>;
 };
 
@@ -112,7 +111,7 @@ function assertSameAsConfig(cfg: InstallConfig, option: Option, argv: string[]):
           assert.ok(argv.includes(`${name}=${value}`), `${where}: ${name}`);
         }
       } else {
-        assert.deepEqual(argv.slice(-2), [key, entry.httpUrl ?? entry.url], where);
+        assert.deepEqual(argv.slice(-2), [key, entry.url], where);
         for (const [name, value] of Object.entries(entry.headers ?? {})) {
           assert.ok(argv.includes(`${name}: ${value}`), `${where}: ${name}`);
         }

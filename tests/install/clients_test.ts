@@ -365,12 +365,13 @@ Deno.test("Codex: an SSE-only remote runs through mcp-remote with forwarded vari
   assert.equal(cfg.method?.transport, "sse");
 });
 
-Deno.test("Gemini CLI: httpUrl for streamable HTTP, url for SSE, $NAME for secrets", () => {
+Deno.test("Gemini CLI: url with type http or sse (as gemini mcp add writes it), $NAME for secrets", () => {
   const http = installConfig(PERPLEXITY, "gemini-cli");
   assert.deepEqual(http.configObject, {
     mcpServers: {
       "perplexity-search": {
-        httpUrl: PERPLEXITY_URL,
+        type: "http",
+        url: PERPLEXITY_URL,
         headers: { Authorization: "Bearer $SMITHERY_API_KEY" },
       },
     },
@@ -384,6 +385,7 @@ Deno.test("Gemini CLI: httpUrl for streamable HTTP, url for SSE, $NAME for secre
   assert.deepEqual(sse.configObject, {
     mcpServers: {
       "weather-sse": {
+        type: "sse",
         url: "https://mcp.weather.example/sse",
         headers: { "x-api-key": "$WEATHER_SSE_X_API_KEY" },
       },
@@ -392,7 +394,7 @@ Deno.test("Gemini CLI: httpUrl for streamable HTTP, url for SSE, $NAME for secre
   const both = installConfig(DIALER, "gemini-cli").configObject as {
     mcpServers: Record<string, Record<string, unknown>>;
   };
-  assert.deepEqual(both.mcpServers.dialer, { httpUrl: "https://getdialer.app/mcp" });
+  assert.deepEqual(both.mcpServers.dialer, { type: "http", url: "https://getdialer.app/mcp" });
 });
 
 Deno.test("Gemini CLI: a stdio server's CLI sets env with -e and separates server flags with --", () => {

@@ -178,12 +178,10 @@ Deno.test("installConfig() writes each client's documented entry shape", () => {
         assert.equal(entry.headers, undefined, where);
         break;
       case "gemini-cli":
-        if (remote && cfg.method?.transport === "sse") {
+        if (remote) {
           assert.equal(typeof entry.url, "string", where);
+          assert.equal(entry.type, cfg.method?.transport === "sse" ? "sse" : "http", where);
           assert.equal(entry.httpUrl, undefined, where);
-        } else if (remote) {
-          assert.equal(typeof entry.httpUrl, "string", where);
-          assert.equal(entry.url, undefined, where);
         }
         break;
     }

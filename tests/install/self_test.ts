@@ -56,7 +56,7 @@ Deno.test("self configs: each client gets /mcp in its own shape", () => {
   assert.deepEqual(entry("cursor"), { url });
   assert.deepEqual(entry("vscode", "servers"), { type: "http", url });
   assert.deepEqual(entry("windsurf"), { serverUrl: url });
-  assert.deepEqual(entry("gemini-cli"), { httpUrl: url });
+  assert.deepEqual(entry("gemini-cli"), { type: "http", url });
   assert.deepEqual(entry("zed", "context_servers"), { url });
   // Claude Desktop starts only local servers: the bridge reaches the endpoint.
   assert.deepEqual(entry("claude-desktop"), { command: "npx", args: ["-y", "mcp-remote", url] });

@@ -2,8 +2,9 @@
  * Gemini CLI: `~/.gemini/settings.json` (user) or `.gemini/settings.json` (project).
  *
  * Format (https://geminicli.com/docs/tools/mcp-server/): `{"mcpServers": {"<key>": {"command",
- * "args", "env"}}}`; a remote uses `"httpUrl"` for streamable HTTP and `"url"` for SSE, with
- * `"headers"`. Gemini CLI expands `$NAME` / `${NAME}` in settings.json strings, so secrets stay
+ * "args", "env"}}}`; a remote is `{"type": "http" | "sse", "url", "headers"}`, the entry
+ * `gemini mcp add --transport http|sse` itself writes (Gemini CLI 0.61; the older `"httpUrl"` key
+ * still works). Gemini CLI expands `$NAME` / `${NAME}` in settings.json strings, so secrets stay
  * in the environment (`${NAME}` is written when letters follow the name). CLI:
  * `gemini mcp add [options] <name> <commandOrUrl> [args...]` with `-e NAME=value`,
  * `-H "Name: value"`, `--transport http|sse` and `--scope user`; `--` separates the server's own
