@@ -25,6 +25,8 @@ export const ERROR_CODES = {
   internal_error: { status: 500, title: "Internal error" },
   quota_unavailable: { status: 503, title: "Quota service unavailable" },
   not_implemented: { status: 501, title: "Not implemented" },
+  key_required: { status: 401, title: "API key required" },
+  reviews_unavailable: { status: 503, title: "Review store unavailable" },
 } as const;
 
 /** One of the stable error codes of {@link ERROR_CODES}. */

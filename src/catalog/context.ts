@@ -13,6 +13,7 @@ import { SearchThread } from "./search_thread.ts";
 import { CatalogStore } from "./store.ts";
 import type { SourceInfo } from "../model/source.ts";
 import { loadTaxonomy, type Taxonomy } from "../model/taxonomy.ts";
+import type { ReviewsView } from "./user_reviews.ts";
 
 /**
  * Progress of the semantic index while `deno task start` computes it in the background (the
@@ -54,6 +55,11 @@ export interface CatalogContext {
   queryVectors: ByteLru<string, Float32Array>;
   /** Per-process cache of use-case results by input (bounded by bytes, see `memo.ts`). */
   results: ResultCache;
+  /**
+   * Users' reviews (`src/reviews/`, Deno KV), attached by the HTTP app when it has a KV; without
+   * it details say `userReviews: null` and searches carry no ratings.
+   */
+  reviews?: ReviewsView;
   /** Set while the semantic index is built in the background (see `main.ts`). */
   semantic?: SemanticProgress;
   /**

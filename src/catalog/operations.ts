@@ -18,9 +18,7 @@ import {
   CategoriesInput,
   CategoriesOutput,
   CompareServersInput,
-  CompareServersOutput,
   CompareToolsInput,
-  CompareToolsOutput,
   FiltersInput,
   FiltersOutput,
   HealthInput,
@@ -34,15 +32,22 @@ import {
   SearchToolsInput,
   SearchToolsOutput,
   ServerDetailsInput,
-  ServerDetailsOutput,
   TaxonomyInput,
   type TaxonomyNodeOut,
   TaxonomyOutput,
   ToolDetailsInput,
-  ToolDetailsOutput,
 } from "./schemas.ts";
 import { compareServers, getServer, searchServers, serverFilters } from "./servers.ts";
 import { getTaxonomy } from "./taxonomy.ts";
+import {
+  comparedReviews,
+  CompareServersWithReviews,
+  CompareToolsWithReviews,
+  ServerDetailsWithReviews,
+  ToolDetailsWithReviews,
+  withUserReviews,
+} from "./user_reviews.ts";
+import type { UserReviews } from "../model/review.ts";
 import {
   compareTools,
   getTool,
@@ -119,6 +124,19 @@ function _op<O extends z.ZodType<object>>(
 const line = (parts: (string | number | null | undefined | false)[]) =>
   parts.filter((p) => p !== null && p !== undefined && p !== false && p !== "").join(" · ");
 
+/** One line on users' reviews for MCP clients, e.g. `User reviews: 4.33/5 from 3, worked for 2 of 3`. */
+function _userLine(r: UserReviews | null): string {
+  if (r === null) return "";
+  const a = r.aggregate;
+  if (a.count === 0) return "User reviews: none yet";
+  const worked = a.worked && a.worked.of > 0
+    ? `, worked for ${a.worked.yes} of ${a.worked.of}`
+    : "";
+  const newest = r.newest[0];
+  const quote = newest?.title ?? newest?.text?.slice(0, 120);
+  return `User reviews: ${a.mean}/5 from ${a.count}${worked}${quote ? `; newest: "${quote}"` : ""}`;
+}
+
 const SERVER_NAME_NOTE =
   "The server name keeps its `/` (each segment percent-encoded), e.g. `/servers/io.github.github/github-mcp-server`.";
 
@@ -149,6 +167,8 @@ export const OPERATIONS: readonly Operation[] = [
         ...o.results.map((t, i) =>
           `${i + 1}. ${t.name} (${t.slug}) · ${t.category} · ${t.pricing}${
             t.hasFreeTier ? " (free tier)" : ""
+          }${
+            t.rating ? ` · users ${t.rating.mean}/5 (${t.rating.count})` : ""
           } · ${t.description} · ${t.svcUrl}`
         ),
       ].join("\n"),
@@ -168,13 +188,14 @@ export const OPERATIONS: readonly Operation[] = [
       title: "AI tool details",
       description:
         "Full details of one AI tool by slug: pricing model and tiers, features, integrations, " +
-        "competitors, reviews, taxonomy placement, sources with licences. Derived lists say so.",
+        "competitors, reviews (users' rating and newest reviews; source ratings apart), taxonomy " +
+        "placement, sources with licences. Derived lists say so.",
     },
     method: "get",
     path: "/tools/{slug}",
     input: ToolDetailsInput,
-    output: ToolDetailsOutput,
-    run: getTool,
+    output: ToolDetailsWithReviews,
+    run: (ctx, input) => withUserReviews(ctx, "tool", getTool(ctx, input)),
     render: (t) =>
       [
         `${t.name} (${t.slug}): ${t.description}`,
@@ -186,6 +207,7 @@ export const OPERATIONS: readonly Operation[] = [
         t.competitors.items.length
           ? `Competitors (derived): ${t.competitors.items.map((c) => c.name).join(", ")}`
           : "",
+        _userLine(t.userReviews),
         `Site: ${t.url ?? "unknown"} · Page: ${t.svcUrl}`,
       ].filter(Boolean).join("\n"),
     entitlement: null,
@@ -193,7 +215,7 @@ export const OPERATIONS: readonly Operation[] = [
       tag: "AI tools",
       summary: "Full details of one AI tool",
       description:
-        "Pricing tiers, features, integrations and competitors (derived, marked), reviews, taxonomy, sources with licences and per-field provenance.",
+        "Pricing tiers, features, integrations and competitors (derived, marked), reviews (`userReviews`: toolatlas users' aggregate and newest reviews; `reviews`: ratings stated by sources, each named), taxonomy, sources with licences and per-field provenance.",
       errors: [400, 404, 429],
     },
   }),
@@ -210,8 +232,14 @@ export const OPERATIONS: readonly Operation[] = [
     method: "get",
     path: "/tools/compare",
     input: CompareToolsInput,
-    output: CompareToolsOutput,
-    run: compareTools,
+    output: CompareToolsWithReviews,
+    run: async (ctx, input) => {
+      const out = compareTools(ctx, input);
+      return {
+        ...out,
+        userReviews: await comparedReviews(ctx, "tool", "slug", out.tools.map((t) => t.slug)),
+      };
+    },
     render: (o) =>
       [
         ...o.tools.map((t) =>
@@ -220,7 +248,8 @@ export const OPERATIONS: readonly Operation[] = [
             t.pricing,
             t.priceText,
             t.hasFreeTier ? "free tier" : "no free tier",
-            t.rating !== null ? `rating ${t.rating}` : null,
+            t.rating !== null ? `source rating ${t.rating}` : null,
+            _userLine(o.userReviews?.find((r) => r.slug === t.slug) ?? null),
             `features: ${(o.features.byTool[t.slug] ?? []).join(", ") || "none distinct"}`,
           ])
         ),
@@ -236,7 +265,7 @@ export const OPERATIONS: readonly Operation[] = [
       tag: "AI tools",
       summary: "Compare 2 to 5 AI tools side by side",
       description:
-        "Pricing, features and reviews of each tool, and `alternatives`: tools to also consider, the compared tools' alternatives together (derived, marked, each with its reason).",
+        "Pricing, features and reviews of each tool (`userReviews`: toolatlas users' aggregate and newest reviews per tool; `reviews` and `rating`: source ratings), and `alternatives`: tools to also consider, the compared tools' alternatives together (derived, marked, each with its reason).",
       errors: [400, 404, 429],
     },
   }),
@@ -379,7 +408,9 @@ export const OPERATIONS: readonly Operation[] = [
         ...o.results.map((s, i) =>
           `${i + 1}. ${s.title} (${s.name}) · ${s.hosting}${s.official ? " · official" : ""}${
             s.trustGrade ? ` · trust ${s.trustGrade} (${s.trustScore})` : ""
-          }${s.stars ? ` · ${s.stars} stars` : ""} · ${s.description}`
+          }${s.stars ? ` · ${s.stars} stars` : ""}${
+            s.rating ? ` · users ${s.rating.mean}/5 (${s.rating.count})` : ""
+          } · ${s.description}`
         ),
         o.nextCursor ? `More: cursor=${o.nextCursor}` : "",
       ].filter(Boolean).join("\n"),
@@ -397,14 +428,15 @@ export const OPERATIONS: readonly Operation[] = [
       title: "MCP server details",
       description:
         "Full details of one MCP server by name (e.g. io.github.owner/repo): description, " +
-        "repository, packages and remotes, tool inventory when known, sources and provenance.",
+        "repository, packages and remotes, tool inventory when known, users' reviews (rating, " +
+        "worked for N of M, newest), sources and provenance.",
     },
     method: "get",
     path: "/servers/{name}",
     slashParams: ["name"],
     input: ServerDetailsInput,
-    output: ServerDetailsOutput,
-    run: getServer,
+    output: ServerDetailsWithReviews,
+    run: (ctx, input) => withUserReviews(ctx, "server", getServer(ctx, input)),
     render: (s) =>
       [
         `${s.title} (${s.name}): ${s.description}`,
@@ -433,13 +465,15 @@ export const OPERATIONS: readonly Operation[] = [
           s.tools.map((t) => t.name).join(", ") || "none known"
         }`,
         s.verified ? `Launch probe: ${s.verified.text}` : "",
+        _userLine(s.userReviews),
         `Page: ${s.svcUrl}`,
       ].filter(Boolean).join("\n"),
     entitlement: null,
     doc: {
       tag: "MCP servers",
       summary: "Full details of one MCP server, with its trust score and tool inventory",
-      description: SERVER_NAME_NOTE,
+      description:
+        `Users' reviews are in \`userReviews\` (aggregate with "worked for N of M", newest reviews). ${SERVER_NAME_NOTE}`,
       errors: [400, 404, 429],
     },
   }),
@@ -499,13 +533,19 @@ export const OPERATIONS: readonly Operation[] = [
       title: "Compare MCP servers",
       description:
         "Compare 2 to 5 MCP servers (by name) side by side: hosting, transports, install methods, " +
-        "licence, stars, tool count, freshness.",
+        "licence, stars, tool count, freshness, users' reviews (rating, worked for N of M).",
     },
     method: "get",
     path: "/servers/compare",
     input: CompareServersInput,
-    output: CompareServersOutput,
-    run: compareServers,
+    output: CompareServersWithReviews,
+    run: async (ctx, input) => {
+      const out = compareServers(ctx, input);
+      return {
+        ...out,
+        userReviews: await comparedReviews(ctx, "server", "name", out.servers.map((s) => s.name)),
+      };
+    },
     render: (o) =>
       o.servers.map((s) =>
         line([
@@ -516,12 +556,15 @@ export const OPERATIONS: readonly Operation[] = [
           s.stars !== null && `${s.stars} stars`,
           s.toolCount !== null && `${s.toolCount} tools`,
           s.updatedAt && `updated ${s.updatedAt.slice(0, 10)}`,
+          _userLine(o.userReviews?.find((r) => r.name === s.name) ?? null),
         ])
       ).join("\n"),
     entitlement: null,
     doc: {
       tag: "MCP servers",
       summary: "Compare 2 to 5 MCP servers side by side",
+      description:
+        "Hosting, transports, install methods, licence, stars, tool count, freshness, and `userReviews`: toolatlas users' aggregate (with worked for N of M) and newest reviews per server.",
       errors: [400, 404, 429],
     },
   }),

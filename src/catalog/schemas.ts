@@ -10,6 +10,7 @@
 import { z } from "zod";
 import { SEARCH_MODES } from "./ranking.ts";
 import { PRICING_MODELS } from "../model/tool.ts";
+import { RatingSummary } from "../model/review.ts";
 import { TrustScore } from "../model/trust.ts";
 import { ProbeSummary, ServerInputFields, ServerVariant, VendorEvidence } from "../model/server.ts";
 
@@ -44,6 +45,16 @@ export const CollapseParam = z.boolean().default(true).describe(
   "true (default): one canonical entry per project, with variantCount; false: every listing",
 );
 
+/** Result order of a search: relevance (default) or users' rating (`user_reviews.ts`). */
+export const SortParam = z.enum(["relevance", "rating"]).default("relevance").describe(
+  "Order: relevance (default), or rating: entries with users' reviews first, best rated first (mean with 2 reviews of 3 stars added, then review count), then the rest by relevance; applied to the best 1,050 matches",
+);
+
+/** The users' rating of a search result. */
+const ResultRating = RatingSummary.nullable().describe(
+  "Users' rating (toolatlas reviews): mean stars and review count; null when not reviewed",
+);
+
 /** Pricing filter values: the pricing models plus `free` (any tool with a free tier). */
 export const PricingFilter = z.enum(["free", ...PRICING_MODELS.filter((p) => p !== "free")])
   .describe(
@@ -68,6 +79,7 @@ export const SearchToolsInput = z.object({
   leafId: z.string().trim().min(1).max(100).describe("Taxonomy leaf id").optional(),
   mode: ModeParam,
   safe: SafeParam,
+  sort: SortParam,
   limit: limit(50, 10),
   offset: z.number().int().min(0).max(MAX_OFFSET).default(0).describe(
     `Results to skip, 0-${MAX_OFFSET} (default 0)`,
@@ -94,7 +106,7 @@ export type ToolRecord = z.infer<typeof ToolRecord>;
 
 /** Response of an AI tool search: the page of results and the number of matches. */
 export const SearchToolsOutput = z.object({
-  results: z.array(ToolRecord),
+  results: z.array(ToolRecord.extend({ rating: ResultRating })),
   total: z.number().int().describe("Number of tools matching the query and filters"),
 });
 
@@ -368,6 +380,7 @@ export const SearchServersInput = z.object({
   mode: ModeParam,
   collapse: CollapseParam,
   safe: SafeParam,
+  sort: SortParam,
   limit: limit(50, 10),
   cursor: z.string().max(100).describe("Opaque cursor from a previous page's nextCursor")
     .optional(),
@@ -420,6 +433,7 @@ export const SearchServersOutput = z.object({
       reason: z.string().describe("What matched: name, tool, category or description phrase"),
       confidence: z.enum(["high", "medium", "low"]),
     }).nullable().describe("Why this server matched the query (null when browsing without q)"),
+    rating: ResultRating,
   })),
   total: z.number().int(),
   nextCursor: z.string().nullable(),

@@ -27,6 +27,7 @@ import { ALL_GRANTS, type Grants, searchInputFor } from "./grants.ts";
 import { requireNode } from "./taxonomy.ts";
 import { contentOf, placementOf, sourceRefs, summarize, termPatterns } from "./tools.ts";
 import { parseInput } from "./validate.ts";
+import { ratingPage, ratingsKey, withRatings } from "./user_reviews.ts";
 import type { CatalogServer } from "../model/server.ts";
 import { familyOf } from "../model/source.ts";
 
@@ -128,9 +129,10 @@ export function serverReason(s: CatalogServer, q: string, signal: Signal | undef
  * @param ctx catalog context
  * @param input see {@link SearchServersInput}: `q`, `category`, `hosting` (local|remote),
  *   `transport`, `registryType`, `facetId`, `leafId`, `mode` (lexical | semantic | hybrid,
- *   default hybrid), `limit` (1-50, default 10), `cursor`
+ *   default hybrid), `sort` (relevance | rating), `limit` (1-50, default 10), `cursor`
  * @param grants the caller's tier: without `semanticSearch` the search is lexical
- * @returns `{summary, results, total, nextCursor}` (`nextCursor` null on the last page)
+ * @returns `{summary, results, total, nextCursor}` (`nextCursor` null on the last page), each
+ *   result with its users' `rating` (`user_reviews.ts`)
  * @throws {AppError} `invalid_parameter` for bad filters or cursor; `not_found` for unknown
  *   taxonomy ids
  */
@@ -141,7 +143,8 @@ export async function searchServers(
 ): Promise<z.infer<typeof SearchServersOutput>> {
   const allowed = searchInputFor(input, grants);
   // Keyed by the raw input: a repeated request skips validation too (errors are never cached).
-  return await memo(ctx, "searchServers", allowed, () => {
+  // Ratings change while the catalog does not: they are set after the cache.
+  const out = await memo(ctx, "searchServers", ratingsKey(ctx, allowed), () => {
     const p = parseInput(SearchServersInput, allowed);
     if (p.facetId !== undefined) requireNode(ctx, p.facetId, "facet", "facetId");
     if (p.leafId !== undefined) requireNode(ctx, p.leafId, "leaf", "leafId");
@@ -158,6 +161,7 @@ export async function searchServers(
     };
     return _search(ctx, p, filter, offset);
   });
+  return await withRatings(ctx, "server", out, (r) => r.name);
 }
 
 async function _search(
@@ -167,9 +171,13 @@ async function _search(
   offset: number,
 ): Promise<z.infer<typeof SearchServersOutput>> {
   const q = p.q !== undefined && queryTerms(p.q).length > 0 ? p.q : undefined;
-  const page = q === undefined
-    ? { ...ctx.store.browseServers(filter, p.limit, offset), signals: undefined }
-    : await rank(ctx, "servers", q, filter, p.mode, p.limit, offset);
+  const window = async (limit: number, from: number) =>
+    q === undefined
+      ? { ...ctx.store.browseServers(filter, limit, from), signals: undefined }
+      : await rank(ctx, "servers", q, filter, p.mode, limit, from);
+  const page = p.sort === "rating"
+    ? await ratingPage(ctx, "server", (size) => window(size, 0), p.limit, offset)
+    : await window(p.limit, offset);
   // The page (documents read and parsed, reasons, summary) is built in a turn of its own
   // (`cpu_queue.ts`): run right after the ranking's last job, the pages of the searches a slice
   // finished all ran in that turn's microtasks, and a health check waited for them (32
@@ -193,6 +201,7 @@ function _page(
       match: q === undefined
         ? null
         : { reason: serverReason(s, q, signal), confidence: confidenceOf(signal, "servers") },
+      rating: null,
     };
   });
   const next = offset + page.ids.length;

@@ -19,7 +19,7 @@ import { FtsStemmer, openCatalog, SCHEMA_VERSION } from "./db.ts";
 import { ByteLru } from "./lru.ts";
 import { AUTHORITY_WEIGHT } from "./authority.ts";
 import { toolNameKeys } from "./name_keys.ts";
-import type { ChangeKind, ChangeRow } from "./changes.ts";
+import { type ChangeKind, type ChangeRow, newEntryId } from "./changes.ts";
 import type { CatalogPrice } from "../model/price.ts";
 import type { CatalogServer } from "../model/server.ts";
 import { coreKey, matchKey } from "../model/text.ts";
@@ -1246,6 +1246,86 @@ export class CatalogStore {
       key,
     );
     return r ? _changeRow(r) : undefined;
+  }
+
+  /**
+   * The stable id of a live tool or server (`changes.ts`): its change history id, or, for a
+   * catalog built without history, the id the first build with history gives a new entry. User
+   * reviews are keyed by it (`user_reviews.ts`).
+   *
+   * @param kind `tool` or `server`
+   * @param key the tool's slug or the server's name (case-insensitive)
+   * @returns e.g. `tool_1f3a9c0d2b4e6f70`
+   */
+  entryId(kind: "tool" | "server", key: string): string {
+    if (this.hasChangeHistory) {
+      const r = this.#get(
+        "SELECT id FROM changes WHERE kind = ? AND key = ? AND deleted_at IS NULL",
+        kind,
+        key,
+      );
+      if (r) return r.id as string;
+    }
+    return newEntryId(kind, key);
+  }
+
+  /**
+   * The stable ids ({@link CatalogStore.entryId}) of tools or servers by row id, in one query.
+   *
+   * @param kind `tool` or `server`
+   * @param ids row ids
+   * @returns the entry id of each row id, in order (`""` for an unknown row id)
+   */
+  entryIdsOfRows(kind: "tool" | "server", ids: readonly number[]): string[] {
+    if (ids.length === 0) return [];
+    const [table, col] = kind === "tool" ? ["tools", "slug"] : ["servers", "name"];
+    const rows = this.hasChangeHistory
+      ? this.#all(
+        `SELECT t.id AS id, t.${col} AS key, c.id AS entry_id FROM ${table} t
+         LEFT JOIN changes c ON c.kind = ? AND c.key = t.${col} AND c.deleted_at IS NULL
+         WHERE t.id IN (SELECT value FROM json_each(?))`,
+        kind,
+        JSON.stringify(ids),
+      )
+      : this.#all(
+        `SELECT id, ${col} AS key, NULL AS entry_id FROM ${table}
+         WHERE id IN (SELECT value FROM json_each(?))`,
+        JSON.stringify(ids),
+      );
+    const byRow = new Map<number, string>();
+    for (const r of rows) {
+      byRow.set(
+        Number(r.id),
+        (r.entry_id as string | null) ?? newEntryId(kind, r.key as string),
+      );
+    }
+    return ids.map((id) => byRow.get(id) ?? "");
+  }
+
+  /**
+   * The catalog key of every live tool or server by its stable id ({@link CatalogStore.entryId}),
+   * for listing reviews with the entries they are about (an export, the operator's list).
+   *
+   * @param kind `tool` or `server`
+   * @returns entry id → slug or name
+   */
+  entryKeys(kind: "tool" | "server"): Map<string, string> {
+    const [table, col] = kind === "tool" ? ["tools", "slug"] : ["servers", "name"];
+    const out = new Map<string, string>();
+    if (this.hasChangeHistory) {
+      for (
+        const r of this.#all(
+          `SELECT c.id AS entry_id, t.${col} AS key FROM ${table} t
+           JOIN changes c ON c.kind = ? AND c.key = t.${col} AND c.deleted_at IS NULL`,
+          kind,
+        )
+      ) out.set(r.entry_id as string, r.key as string);
+      return out;
+    }
+    for (const r of this.#all(`SELECT ${col} AS key FROM ${table}`)) {
+      out.set(newEntryId(kind, r.key as string), r.key as string);
+    }
+    return out;
   }
 
   /** True when the catalog holds change history (built with the `changes` table). */

@@ -34,6 +34,7 @@ import { ALL_GRANTS, type Grants, searchInputFor } from "./grants.ts";
 import { requireNode } from "./taxonomy.ts";
 import { toolCategoryAliases } from "./tool_categories.ts";
 import { parseInput } from "./validate.ts";
+import { ratingPage, ratingsKey, withRatings } from "./user_reviews.ts";
 import type { ContentFlags } from "../model/content.ts";
 import type { Placement } from "../model/taxonomy.ts";
 import { slugify } from "../model/text.ts";
@@ -109,10 +110,10 @@ function _requireTool(ctx: CatalogContext, slug: string): CatalogTool {
  *
  * @param ctx catalog context
  * @param input see {@link SearchToolsInput}: `q`, `slug`, `category`, `pricing`, `facetId`,
- *   `subcategoryId`, `leafId`, `mode` (lexical | semantic | hybrid, default hybrid), `limit`
- *   (1-50, default 10), `offset`
+ *   `subcategoryId`, `leafId`, `mode` (lexical | semantic | hybrid, default hybrid), `sort`
+ *   (relevance | rating), `limit` (1-50, default 10), `offset`
  * @param grants the caller's tier: without `semanticSearch` the search is lexical
- * @returns `{results, total}`
+ * @returns `{results, total}`, each result with its users' `rating` (`user_reviews.ts`)
  * @throws {AppError} `invalid_parameter`; `not_found` for an unknown slug or taxonomy id
  */
 export async function searchTools(
@@ -122,7 +123,14 @@ export async function searchTools(
 ): Promise<z.infer<typeof SearchToolsOutput>> {
   const allowed = searchInputFor(input, grants);
   // Keyed by the raw input: a repeated request skips validation too (errors are never cached).
-  return await memo(ctx, "searchTools", allowed, () => _searchTools(ctx, allowed));
+  // Ratings change while the catalog does not: they are set after the cache.
+  const out = await memo(
+    ctx,
+    "searchTools",
+    ratingsKey(ctx, allowed),
+    () => _searchTools(ctx, allowed),
+  );
+  return await withRatings(ctx, "tool", out, (r) => r.slug);
 }
 
 async function _searchTools(
@@ -131,7 +139,10 @@ async function _searchTools(
 ): Promise<z.infer<typeof SearchToolsOutput>> {
   const p = parseInput(SearchToolsInput, input);
   if (p.slug !== undefined) {
-    return { results: [toToolRecord(ctx, _requireTool(ctx, p.slug))], total: 1 };
+    return {
+      results: [{ ...toToolRecord(ctx, _requireTool(ctx, p.slug)), rating: null }],
+      total: 1,
+    };
   }
   if (p.facetId !== undefined) requireNode(ctx, p.facetId, "facet", "facetId");
   if (p.subcategoryId !== undefined) {
@@ -146,12 +157,17 @@ async function _searchTools(
     ...(p.subcategoryId !== undefined && { subcategoryId: p.subcategoryId }),
     ...(p.leafId !== undefined && { leafId: p.leafId }),
   };
-  const page = p.q === undefined || queryTerms(p.q).length === 0
-    ? ctx.store.browseTools(filter, p.limit, p.offset)
-    : await rank(ctx, "tools", p.q, filter, p.mode, p.limit, p.offset);
+  const q = p.q === undefined || queryTerms(p.q).length === 0 ? undefined : p.q;
+  const window = (limit: number, offset: number) =>
+    q === undefined
+      ? ctx.store.browseTools(filter, limit, offset)
+      : rank(ctx, "tools", q, filter, p.mode, limit, offset);
+  const page = p.sort === "rating"
+    ? await ratingPage(ctx, "tool", (size) => window(size, 0), p.limit, p.offset)
+    : await window(p.limit, p.offset);
   // The page is built in a turn of its own, like the ranking (see `_search` in `servers.ts`).
   return await inTurn(() => ({
-    results: ctx.store.toolsByIds(page.ids).map((t) => toToolRecord(ctx, t)),
+    results: ctx.store.toolsByIds(page.ids).map((t) => ({ ...toToolRecord(ctx, t), rating: null })),
     total: page.total,
   }));
 }

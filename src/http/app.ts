@@ -25,6 +25,8 @@ import { publicCors } from "./cors.ts";
 import { errorResponse } from "./errors.ts";
 import { json, restRoutes } from "./rest.ts";
 import { exportRoutes } from "./export.ts";
+import { reviewRoutes } from "./reviews.ts";
+import { type ReviewStore, reviewStoreFor } from "../reviews/review_store.ts";
 import { registryRoutes } from "./registry.ts";
 import { openApiDocument } from "./openapi.ts";
 import { isSitePath, siteNotFound, siteRoutes } from "../site/routes.tsx";
@@ -51,6 +53,12 @@ export interface AppOptions {
   mcp?: McpRouteOptions;
   /** Keys, tiers and quotas; without it nothing is counted (tests of the catalog alone). */
   access?: Access;
+  /**
+   * Users' reviews (default: the store of `access`'s KV; without either, details say
+   * `userReviews: null` and the write routes are not served). Attached to `ctx` as its
+   * `reviews`.
+   */
+  reviews?: ReviewStore;
 }
 
 /** REST paths of the operations that are not counted against the quota (`doc.counted: false`). */
@@ -71,6 +79,8 @@ const _UNCOUNTED_PATHS: ReadonlySet<string> = new Set(
  */
 export function createApp(options: AppOptions): Hono<AppEnv> {
   const { ctx, access } = options;
+  const reviews = options.reviews ?? (access && reviewStoreFor(access.kv));
+  if (reviews) ctx.reviews = reviews;
   const app = new Hono<AppEnv>();
   // The registry API's CORS, as the MCP Registry documents it (before the app-wide one, which
   // it answers preflights for).
@@ -88,7 +98,7 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
   app.use(
     "*",
     publicCors({
-      allowMethods: ["GET", "HEAD", "POST", "OPTIONS"],
+      allowMethods: ["GET", "HEAD", "POST", "DELETE", "OPTIONS"],
       allowHeaders: [
         "Authorization",
         "Content-Type",
@@ -133,7 +143,8 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
   }
   // The document is cached per base URL; `json` encodes a cached object once.
   app.get("/api/v1/openapi.json", (c) => json(c, openApiDocument(ctx.baseUrl)));
-  app.route("/api/v1/export", exportRoutes(ctx, access));
+  app.route("/api/v1/export", exportRoutes(ctx, access, reviews));
+  if (reviews) app.route("/api/v1", reviewRoutes(ctx, reviews));
   app.route("/api/v1", restRoutes(ctx));
   app.route("/v0.1", registryRoutes(ctx));
   app.route("/v0", registryRoutes(ctx, { versionRoot: true }));

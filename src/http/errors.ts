@@ -62,11 +62,12 @@ export function errorResponse(error: unknown, c: Context, baseUrl: string): Resp
   if (appError.code === "method_not_allowed" && typeof appError.details.allow === "string") {
     headers.set("allow", appError.details.allow);
   }
-  if (appError.code === "invalid_api_key") {
+  if (appError.code === "invalid_api_key" || appError.code === "key_required") {
     headers.set("www-authenticate", 'Bearer realm="toolatlas", error="invalid_token"');
   }
   if (
-    (appError.code === "rate_limited" || appError.code === "quota_unavailable") &&
+    (appError.code === "rate_limited" || appError.code === "quota_unavailable" ||
+      appError.code === "reviews_unavailable") &&
     typeof appError.details.retryAfter === "number"
   ) {
     headers.set("retry-after", String(appError.details.retryAfter));

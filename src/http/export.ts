@@ -7,7 +7,9 @@
  *   `updated_since`, only the records changed after that time, then a tombstone line per record
  *   removed after it;
  * - `GET /export/snapshot`: the catalog snapshot archive (`src/snapshot/archive.ts`), made on the
- *   first request for a build and kept next to the catalog.
+ *   first request for a build and kept next to the catalog;
+ * - `GET /export/reviews`: users' visible reviews as NDJSON (`src/reviews/reviews.ts`), read live
+ *   from the review store (no `ETag`: they change between builds).
  *
  * Every answer carries an `ETag` and `Last-Modified` from the catalog build; a matching
  * `If-None-Match` gets 304. Other tiers get 403 `entitlement_required` naming the tier that has
@@ -26,6 +28,8 @@ import { EXPORT_KINDS, ExportInput, type ExportKind, exportStream } from "../sna
 import { parseInput } from "../catalog/validate.ts";
 import { queryInput } from "./rest.ts";
 import { createSnapshot, snapshotFileName } from "../snapshot/archive.ts";
+import type { ReviewStore } from "../reviews/review_store.ts";
+import { reviewNdjson } from "../reviews/reviews.ts";
 
 /**
  * Throws `entitlement_required` unless the caller's tier may export (without an access layer,
@@ -65,11 +69,30 @@ const _making = new Map<string, Promise<string>>();
  *
  * @param ctx the catalog context
  * @param access keys and tiers (for the entitlement); without it every caller may export
+ * @param reviews the review store, for `/export/reviews` (404 without one)
  * @returns a Hono app to mount at `/api/v1/export`
  */
-export function exportRoutes(ctx: CatalogContext, access: Access | undefined): Hono<AppEnv> {
+export function exportRoutes(
+  ctx: CatalogContext,
+  access: Access | undefined,
+  reviews?: ReviewStore,
+): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
   const builtAt = ctx.store.meta("built_at") ?? new Date(0).toISOString();
+
+  routes.get("/reviews", (c) => {
+    _requireBulkExport(c, access);
+    if (!reviews) throw new AppError("not_found", "Cannot export reviews: no review store");
+    let body = reviewNdjson(ctx, reviews);
+    const headers: Record<string, string> = { "Vary": "Accept-Encoding" };
+    if (/\bgzip\b/.test((c.req.header("accept-encoding") ?? "").toLowerCase())) {
+      body = body.pipeThrough(
+        new CompressionStream("gzip") as unknown as ReadableWritablePair<Uint8Array, Uint8Array>,
+      );
+      headers["Content-Encoding"] = "gzip";
+    }
+    return c.body(body, 200, { ...headers, "Content-Type": "application/x-ndjson" });
+  });
 
   routes.get("/snapshot", async (c) => {
     _requireBulkExport(c, access);

@@ -18,8 +18,6 @@ import { ExportInput, ExportTombstone } from "../snapshot/export.ts";
 import {
   AlternativesOutput,
   CategoriesOutput,
-  CompareServersOutput,
-  CompareToolsOutput,
   FiltersOutput,
   HealthOutput,
   PriceRecord,
@@ -43,6 +41,19 @@ import {
 import { ERROR_CODES, type ProblemDocument } from "../errors.ts";
 import { MAX_BODY_BYTES } from "./rest.ts";
 import { InstallConfig } from "../model/install.ts";
+import { Review, ServerReviewInput, ToolReviewInput, UserReviews } from "../model/review.ts";
+import {
+  CompareServersWithReviews,
+  CompareToolsWithReviews,
+  ServerDetailsWithReviews,
+  ToolDetailsWithReviews,
+} from "../catalog/user_reviews.ts";
+import {
+  REVIEW_WRITES_PER_DAY,
+  ReviewDeleteResult,
+  ReviewExportRecord,
+  ReviewWriteResult,
+} from "../reviews/reviews.ts";
 import { TrustScore } from "../model/trust.ts";
 
 /** Version of the API description (the REST path carries the major version). */
@@ -115,8 +126,8 @@ const OpenApiDocumentSchema = z.looseObject({
 const COMPONENTS = {
   ToolRecord,
   SearchToolsResult: SearchToolsOutput,
-  ToolDetails: ToolDetailsOutput,
-  ToolComparison: CompareToolsOutput,
+  ToolDetails: ToolDetailsWithReviews,
+  ToolComparison: CompareToolsWithReviews,
   ToolAlternatives: AlternativesOutput,
   Recommendations: RecommendOutput,
   Categories: CategoriesOutput,
@@ -125,13 +136,21 @@ const COMPONENTS = {
   ServerSummary,
   SearchServersResult: SearchServersOutput,
   TrustScore: TrustScore,
-  ServerDetails: ServerDetailsOutput,
-  ServerComparison: CompareServersOutput,
+  ServerDetails: ServerDetailsWithReviews,
+  ServerComparison: CompareServersWithReviews,
   ServerFilters: FiltersOutput,
   InstallConfig: InstallConfig,
   InstallConfigs: InstallConfigOutput,
   PriceRecord,
   Prices: PricesOutput,
+  Review,
+  UserReviews,
+  ReviewWriteResult,
+  ReviewDeleteResult,
+  ReviewExportRecord,
+  // The details as exported (users' reviews are exported apart, /export/reviews).
+  ToolExport: ToolDetailsOutput,
+  ServerExport: ServerDetailsOutput,
   ExportRecord: z.union([ToolDetailsOutput, ServerDetailsOutput, PriceRecord, ExportTombstone])
     .describe(
       "One line of an export: tool details, server details or a price record, by kind; with " +
@@ -287,12 +306,57 @@ function _fromCatalog(op: CatalogOperation): ApiOperation {
   };
 }
 
+const _REVIEW_NOTE =
+  `Needs an API key of any tier (\`Authorization: Bearer sk_svc_...\`; 401 \`key_required\` without one); reading reviews needs none (details, comparisons, search \`rating\`). One review per key and entry: a second POST replaces it, DELETE removes it. Each key may make ${REVIEW_WRITES_PER_DAY} review writes (creates, replacements, deletions) per UTC day (429 \`rate_limited\` past them), and each counts as one request of the tier's quota. Title and text are plain text (shown as text, never HTML; links are not made clickable). 503 \`reviews_unavailable\` when the review store cannot be written: nothing was changed.`;
+
+/** The write and delete routes of users' reviews of one kind of entry. */
+function _reviewOperations(kind: "tool" | "server"): ApiOperation[] {
+  const tool = kind === "tool";
+  const path = tool ? "/tools/{slug}/reviews" : "/servers/{name}/reviews";
+  const input = tool
+    ? z.object({ slug: z.string().describe("Tool slug") })
+    : z.object({ name: z.string().describe("Server name (keeps its `/`)") });
+  const noun = tool ? "an AI tool" : "an MCP server";
+  const Noun = tool ? "Tool" : "Server";
+  return [
+    {
+      method: "post",
+      path,
+      operationId: `write${Noun}Review`,
+      tag: tool ? "AI tools" : "MCP servers",
+      summary: `Write or replace your review of ${noun}`,
+      description: `${
+        tool ? "" : "Servers also take `worked`, `client` and `version`. "
+      }${_REVIEW_NOTE} Body at most ${MAX_BODY_BYTES} bytes of \`application/json\`.`,
+      input,
+      pathParams: [tool ? "slug" : "name"],
+      body: tool ? ToolReviewInput : ServerReviewInput,
+      output: "ReviewWriteResult",
+      errors: [400, 404, 413, 415, 429],
+    },
+    {
+      method: "delete",
+      path,
+      operationId: `delete${Noun}Review`,
+      tag: tool ? "AI tools" : "MCP servers",
+      summary: `Delete your review of ${noun}`,
+      description: `404 when this key has no review of it. ${_REVIEW_NOTE}`,
+      input,
+      pathParams: [tool ? "slug" : "name"],
+      output: "ReviewDeleteResult",
+      errors: [404, 429],
+    },
+  ];
+}
+
 /**
- * Every operation the document describes, in display order: the catalog operations, the routes
- * the HTTP layer serves itself, and the MCP Registry API.
+ * Every operation the document describes, in display order: the catalog operations, the review
+ * writes, the routes the HTTP layer serves itself, and the MCP Registry API.
  */
 export const API_OPERATIONS: readonly ApiOperation[] = [
   ...OPERATIONS.map(_fromCatalog),
+  ..._reviewOperations("tool"),
+  ..._reviewOperations("server"),
   {
     method: "get",
     path: "/usage",
@@ -319,6 +383,18 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     errors: [403, 404, 429],
     media: "ndjson",
     conditional: true,
+  },
+  {
+    method: "get",
+    path: "/export/reviews",
+    operationId: "exportReviews",
+    tag: "Bulk data",
+    summary: "Users' visible reviews as NDJSON, one review per line with its entry",
+    description:
+      "For tiers with the `bulkExport` entitlement (Enterprise). Read live from the review store (no `ETag`); gzip-compressed when `Accept-Encoding` allows. Each line names the entry by kind, stable `entryId` and its `key` in this catalog. Hidden reviews and authors are left out. Counts as one request.",
+    output: "ReviewExportRecord",
+    errors: [403, 404, 429],
+    media: "ndjson",
   },
   {
     method: "get",
@@ -389,7 +465,11 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
 
 const _ERROR_RESPONSES: Record<ErrorStatus, { name: string; description: string }> = {
   400: { name: "BadRequest", description: "Invalid or missing parameter" },
-  401: { name: "Unauthorized", description: "Malformed, unknown or revoked API key" },
+  401: {
+    name: "Unauthorized",
+    description:
+      "Malformed, unknown or revoked API key (`invalid_api_key`), or no key on a route that needs one (`key_required`)",
+  },
   403: {
     name: "Forbidden",
     description: "The caller's tier lacks the entitlement the route needs (`entitlement_required`)",
@@ -407,7 +487,8 @@ const _ERROR_RESPONSES: Record<ErrorStatus, { name: string; description: string 
   501: { name: "NotImplemented", description: "The operation is not implemented (read-only)" },
   503: {
     name: "QuotaUnavailable",
-    description: "The quota and key store cannot be reached; retry after `Retry-After` seconds",
+    description:
+      "The quota and key store (`quota_unavailable`) or the review store (`reviews_unavailable`) cannot be reached; retry after `Retry-After` seconds",
   },
 };
 

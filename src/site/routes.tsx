@@ -35,6 +35,7 @@ import {
 import { getServer, searchServers, serverFilters } from "../catalog/servers.ts";
 import { getTaxonomy, getTaxonomyNode, taxonomyFilter } from "../catalog/taxonomy.ts";
 import { getTool, listCategories, searchTools } from "../catalog/tools.ts";
+import { NEWEST_IN_DETAILS, readUserReviews } from "../catalog/user_reviews.ts";
 import { canonicalToolCategory } from "../catalog/tool_categories.ts";
 import { AppError } from "../errors.ts";
 import { assetResponse, loadAssets } from "./assets.ts";
@@ -450,21 +451,24 @@ export function siteRoutes(ctx: CatalogContext, options: SiteOptions = {}): Hono
     );
   });
 
-  site.get("/tools/:slug", (c) => {
+  site.get("/tools/:slug", async (c) => {
     const slug = c.req.param("slug");
     const tool = _found(() => getTool(ctx, { slug }));
     if (tool === undefined) return siteNotFound(c, ctx, `No AI tool has the slug "${slug}".`);
+    // Users' reviews, when the app has a review store (`userReviews` absent: no section).
+    const reviews = ctx.reviews &&
+      { userReviews: await readUserReviews(ctx, "tool", tool.slug, NEWEST_IN_DETAILS) };
     return _entryPage(c, ctx, tool.name, tool, {
       title: `${tool.name}: pricing, features and alternatives`,
       description: _truncate(tool.description || `${tool.name}, a ${tool.category} AI tool.`),
       jsonLd: toolJsonLd(tool),
     }, () => {
       const trail = _trail(ctx, tool.taxonomy);
-      return <ToolPage tool={tool} path={trail.path} also={trail.also} />;
+      return <ToolPage tool={tool} path={trail.path} also={trail.also} {...reviews} />;
     });
   });
 
-  site.get("/servers/:name{.+}", (c) => {
+  site.get("/servers/:name{.+}", async (c) => {
     const name = c.req.param("name");
     const found = _found(() => {
       const server = getServer(ctx, { name });
@@ -472,11 +476,20 @@ export function siteRoutes(ctx: CatalogContext, options: SiteOptions = {}): Hono
     });
     if (found === undefined) return siteNotFound(c, ctx, `No MCP server is named "${name}".`);
     const { server, install } = found;
+    const reviews = ctx.reviews &&
+      { userReviews: await readUserReviews(ctx, "server", server.name, NEWEST_IN_DETAILS) };
     return _entryPage(c, ctx, server.title, server, {
       title: `${server.title} MCP server: install config and trust score`,
       description: _truncate(server.description || `${server.title}, an MCP server.`),
       jsonLd: serverJsonLd(server),
-    }, () => <ServerPage server={server} install={install} {..._trail(ctx, server.taxonomy)} />);
+    }, () => (
+      <ServerPage
+        server={server}
+        install={install}
+        {..._trail(ctx, server.taxonomy)}
+        {...reviews}
+      />
+    ));
   });
 
   site.get("/taxonomy", (c) => {

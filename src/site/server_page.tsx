@@ -12,6 +12,8 @@ import { serverPath } from "../catalog/context.ts";
 import type { InstallConfigOutput } from "../catalog/install.ts";
 import type { ServerDetailsOutput } from "../catalog/schemas.ts";
 import { PublisherBadges } from "./search_page.tsx";
+import type { UserReviews } from "../model/review.ts";
+import { UserReviewsSection } from "./user_reviews.tsx";
 import { DeepLinkButtons } from "./install_links.tsx";
 import {
   Breadcrumbs,
@@ -375,7 +377,14 @@ function PublisherSection(props: { s: ServerDetails }) {
  * @returns the page content (inside the layout)
  */
 export function ServerPage(
-  props: { server: ServerDetails; install: InstallConfigs; path: PathNode[]; also: PathNode[] },
+  props: {
+    server: ServerDetails;
+    install: InstallConfigs;
+    path: PathNode[];
+    also: PathNode[];
+    /** Users' reviews (`null`: cannot be read now; absent: no review store, no section). */
+    userReviews?: UserReviews | null;
+  },
 ) {
   const s = props.server;
   const repo = safeUrl(s.repositoryUrl);
@@ -407,6 +416,13 @@ export function ServerPage(
           <InstallSection configs={props.install.configs} />
           <InventorySection s={s} />
           <PackagesSection s={s} />
+          {props.userReviews !== undefined && (
+            <UserReviewsSection
+              kind="server"
+              api={`/api/v1${serverPath(s.name)}/reviews`}
+              reviews={props.userReviews}
+            />
+          )}
         </div>
         <aside>
           <PublisherSection s={s} />

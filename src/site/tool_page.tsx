@@ -17,6 +17,8 @@ import {
   TableHead,
   TaxonomyTrail,
 } from "./layout.tsx";
+import type { UserReviews } from "../model/review.ts";
+import { UserReviewsSection } from "./user_reviews.tsx";
 
 /** Details of a tool as `getTool` returns them. */
 export type ToolDetails = z.infer<typeof ToolDetailsOutput>;
@@ -84,10 +86,18 @@ function ListSection(props: { title: string; items: string[]; class: string }) {
 /**
  * The tool page body.
  *
- * @param props the tool's details, its taxonomy path and secondary leaves
+ * @param props the tool's details, its taxonomy path and secondary leaves, and its users' reviews
+ *   (`null`: cannot be read now; absent: no review store, no section)
  * @returns the page content (inside the layout)
  */
-export function ToolPage(props: { tool: ToolDetails; path: PathNode[]; also: PathNode[] }) {
+export function ToolPage(
+  props: {
+    tool: ToolDetails;
+    path: PathNode[];
+    also: PathNode[];
+    userReviews?: UserReviews | null;
+  },
+) {
   const { tool: t } = props;
   const site = safeUrl(t.url);
   const longText = t.longDescription && t.longDescription !== t.description
@@ -223,8 +233,15 @@ export function ToolPage(props: { tool: ToolDetails; path: PathNode[]; also: Pat
               </p>
             )}
           </Section>
+          {props.userReviews !== undefined && (
+            <UserReviewsSection
+              kind="tool"
+              api={`/api/v1/tools/${encodeURIComponent(t.slug)}/reviews`}
+              reviews={props.userReviews}
+            />
+          )}
           {t.reviews.length > 0 && (
-            <Section title="Reviews">
+            <Section title="Ratings from other sites">
               <table>
                 <thead>
                   <tr>

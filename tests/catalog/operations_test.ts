@@ -18,6 +18,11 @@ const app = createApp({ ctx });
 /** Operations the HTTP layer documents and serves itself, outside the catalog's table. */
 const HTTP_OWN = [
   "getUsage",
+  "writeToolReview",
+  "deleteToolReview",
+  "writeServerReview",
+  "deleteServerReview",
+  "exportReviews",
   "exportCatalog",
   "exportSnapshot",
   "getOpenApi",

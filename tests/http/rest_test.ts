@@ -31,11 +31,14 @@ Deno.test("GET /api/v1/tools returns exactly the fields of the tool record", asy
     "keyFeatures",
     "name",
     "pricing",
+    "rating",
     "slug",
     "svcUrl",
     "tags",
     "url",
   ]);
+  // Users' rating: none without a review store.
+  assert.equal(body.results[0].rating, null);
   assert.equal(body.results[0].svcUrl, `http://test.local/tools/${body.results[0].slug}`);
 });
 

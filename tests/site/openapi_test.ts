@@ -13,6 +13,19 @@ const access = await openAccess({ kvPath: `${kvDir}/kv.sqlite3` });
 const app = createApp({ ctx, access });
 const enterprise = (await access.keys.create("enterprise", "openapi test")).secret;
 const asEnterprise = { headers: { authorization: `Bearer ${enterprise}` } };
+/** A review request with the enterprise key (a JSON body for POST). */
+const reviewInit = (method: "POST" | "DELETE", body?: unknown): RequestInit => ({
+  method,
+  headers: {
+    authorization: `Bearer ${enterprise}`,
+    ...(body !== undefined && { "content-type": "application/json" }),
+  },
+  ...(body !== undefined && { body: JSON.stringify(body) }),
+});
+// Reviews the DELETE examples remove (the POST examples' reviews stay for the export).
+for (
+  const path of ["/tools/notetaker/reviews", "/servers/com.example/remote-search/reviews"]
+) await (await app.request(`/api/v1${path}`, reviewInit("POST", { rating: 3 }))).body?.cancel();
 
 const res = await app.request("/api/v1/openapi.json");
 const doc = await res.json() as JsonObject;
@@ -128,6 +141,11 @@ Deno.test("openapi: documents exactly the /api/v1 and /v0.1 routes the app regis
       "GET /servers/compare",
       "GET /servers/{name}",
       "GET /servers/{name}/install-config",
+      "POST /tools/{slug}/reviews",
+      "DELETE /tools/{slug}/reviews",
+      "POST /servers/{name}/reviews",
+      "DELETE /servers/{name}/reviews",
+      "GET /export/reviews",
       "GET /llm-prices",
       "GET /health",
       "GET /usage",
@@ -158,6 +176,7 @@ Deno.test("openapi: parameters come from the input schemas, with the bearer sche
     "leafId",
     "mode",
     "safe",
+    "sort",
     "limit",
     "offset",
   ]);
@@ -236,6 +255,23 @@ const EXAMPLES: Record<string, { path: string; init?: RequestInit }> = {
   "GET /health": { path: "/health" },
   "GET /usage": { path: "/usage" },
   "GET /openapi.json": { path: "/openapi.json" },
+  "POST /tools/{slug}/reviews": {
+    path: "/tools/scribe/reviews",
+    init: reviewInit("POST", { rating: 4, title: "Good", text: "Clear notes" }),
+  },
+  "DELETE /tools/{slug}/reviews": {
+    path: "/tools/notetaker/reviews",
+    init: reviewInit("DELETE"),
+  },
+  "POST /servers/{name}/reviews": {
+    path: "/servers/io.github.acme/postgres/reviews",
+    init: reviewInit("POST", { rating: 5, worked: true, client: "cursor", version: "1.2.0" }),
+  },
+  "DELETE /servers/{name}/reviews": {
+    path: "/servers/com.example/remote-search/reviews",
+    init: reviewInit("DELETE"),
+  },
+  "GET /export/reviews": { path: "/export/reviews", init: asEnterprise },
   "GET /export/{kind}": { path: "/export/servers", init: asEnterprise },
   "GET /export/snapshot": { path: "/export/snapshot", init: asEnterprise },
   "GET /v0.1/servers": { path: "/v0.1/servers?limit=2&version=latest" },
