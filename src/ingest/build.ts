@@ -24,10 +24,11 @@ import { describePriceDecisions, mergePrices } from "./merge_prices.ts";
 import { mergeServers } from "./merge_servers.ts";
 import { mergeTools } from "./merge_tools.ts";
 import { withToolCategories } from "./tool_categories.ts";
-import { scoreServer } from "./trust.ts";
+import { scoreAll } from "./trust.ts";
 import { type ContentFlagStats, flagAll } from "./content_flags.ts";
 import { groupProjects, type IdentityStats } from "./identity.ts";
 import { applyVendorFlags, type VendorFlagStats, VendorRules } from "./vendor.ts";
+import { replaceGenericTitles } from "./titles.ts";
 import { applyProbes, PROBE_STORE_URL, type ProbeApplyStats, readProbeStore } from "./probes.ts";
 import { type SourceCounts, SourceReport } from "./report.ts";
 import { PRICE_ADAPTERS, SERVER_ADAPTERS, TOOL_ADAPTERS } from "./sources/mod.ts";
@@ -57,6 +58,8 @@ export interface IngestReport {
   merge: { servers: MergeStats; tools: MergeStats; prices: MergeStats };
   /** Publisher flags of the servers: official registry, vendor-official by evidence, reference. */
   publishers: VendorFlagStats;
+  /** Servers per hosting backed by a package or remote URL, and generic titles replaced. */
+  gaps: { hosting: Record<string, number>; genericTitles: number; titlesReplaced: number };
   /** Listings grouped into projects (canonical entries and variants) and forks linked. */
   identity: IdentityStats;
   /** Adult and spam flags per reason, for tools and servers. */
@@ -200,9 +203,16 @@ export async function mergeAll(
       `(${mergedServers.stats.multiSource} from 2+ sources)`,
   );
   const vendor = applyVendorFlags(mergedServers.servers, await VendorRules.load());
+  const titles = replaceGenericTitles(mergedServers.servers);
+  const hosting: Record<string, number> = {};
+  for (const s of mergedServers.servers) hosting[s.hosting] = (hosting[s.hosting] ?? 0) + 1;
   log(
     `[ingest] publishers: ${vendor.inOfficialRegistry} in the official registry, ` +
-      `${vendor.vendorOfficial} vendor-official, ${vendor.reference} reference (${vendor.archived} archived)`,
+      `${vendor.vendorOfficial} vendor-official, ${vendor.firstParty} first-party (no badge: ${
+        Object.entries(vendor.noBadge).map(([k, n]) => `${k} ${n}`).join(", ")
+      }), ${vendor.reference} reference (${vendor.archived} archived); ` +
+      `${titles.replaced} of ${titles.generic} generic titles replaced; hosting backed by a package ` +
+      `or URL: ${Object.entries(hosting).map(([k, n]) => `${k} ${n}`).join(", ")}`,
   );
   let probes: IngestReport["probes"];
   if (probesPath !== null) {
@@ -231,10 +241,10 @@ export async function mergeAll(
   const now = new Date();
   const grades: Record<string, number> = { A: 0, B: 0, C: 0, D: 0, E: 0 };
   let withFindings = 0;
-  for (const server of mergedServers.servers) {
-    server.trust = scoreServer(server, now);
-    grades[server.trust.grade] = (grades[server.trust.grade] ?? 0) + 1;
-    if (server.trust.findings.length > 0) withFindings++;
+  scoreAll(mergedServers.servers, now);
+  for (const { trust } of mergedServers.servers) {
+    grades[trust!.grade] = (grades[trust!.grade] ?? 0) + 1;
+    if (trust!.findings.length > 0) withFindings++;
   }
   const scores = mergedServers.servers.map((s) => s.trust!.score).sort((a, b) => a - b);
   const trust = {
@@ -305,6 +315,7 @@ export async function mergeAll(
     sources: lines,
     merge: { servers: mergedServers.stats, tools: mergedTools.stats, prices: mergedPrices.stats },
     publishers: vendor,
+    gaps: { hosting, genericTitles: titles.generic, titlesReplaced: titles.replaced },
     identity,
     content,
     ...(probes !== undefined && { probes }),

@@ -57,6 +57,7 @@
  *
  * @module
  */
+import { cleanCategory } from "./clean.ts";
 import { z } from "zod";
 import type { LeafModel } from "./leaf_model.ts";
 import { loadJsonData } from "./data_file.ts";
@@ -132,8 +133,9 @@ export async function loadCategoryMap(url: URL = CATEGORY_MAP_URL): Promise<Cate
 }
 
 /**
- * Normalizes a source category label the way the map's keys are written: lowercase, trimmed,
- * inner whitespace collapsed.
+ * Normalizes a source category label the way the map's keys are written: cleaned by
+ * `cleanCategory` (entities, a trailing "MCP Servers"), lowercase, trimmed, inner whitespace
+ * collapsed.
  *
  * @param label a label as a source gives it
  * @returns the map key
@@ -143,7 +145,9 @@ export async function loadCategoryMap(url: URL = CATEGORY_MAP_URL): Promise<Cate
  * ```
  */
 export function labelKey(label: string): string {
-  return label.trim().toLowerCase().replace(/\s+/g, " ");
+  // The map's keys were written from raw source labels; catalog labels are cleaned at merge
+  // (`cleanCategory`), so both sides go through the same cleaning.
+  return (cleanCategory(label) ?? label).trim().toLowerCase().replace(/\s+/g, " ");
 }
 
 /**

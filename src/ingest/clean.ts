@@ -110,6 +110,47 @@ export function cleanList(value: unknown, report?: SourceReport): string[] {
   return out;
 }
 
+/** Words a catalog writes in title case that are acronyms or brands (`Ai` → `AI`). */
+const _LABEL_CASE: Record<string, string> = {
+  ai: "AI",
+  api: "API",
+  apis: "APIs",
+  iot: "IoT",
+  devops: "DevOps",
+  mcp: "MCP",
+  llm: "LLM",
+  ide: "IDE",
+  crm: "CRM",
+  seo: "SEO",
+  sql: "SQL",
+};
+
+/**
+ * Cleans a category label as catalogs write it: HTML entities and their mangled remains
+ * (`Developer Tools "Developer Tools"amp; IDE MCP Servers` → `Developer Tools & IDE`), a trailing
+ * "MCP Servers" (every label here is about MCP servers), and acronyms in title case
+ * (`Ai Integration` → `AI Integration`).
+ *
+ * @param label a label after {@link cleanText}
+ * @returns the clean label, or `undefined` when nothing is left
+ * @example
+ * ```ts
+ * cleanCategory("Finance & Market Data Mcp Servers"); // "Finance & Market Data"
+ * ```
+ */
+export function cleanCategory(label: string): string | undefined {
+  const text = label
+    // A quoted fragment glued to the remains of `&amp;`: the `&` was lost in two encodings.
+    .replace(/\s*"[^"]*"\s*amp;\s*/g, " & ")
+    .replace(/&amp;|(^|\s)amp;/g, "$1&")
+    .replace(/["<>]/g, "")
+    .replace(/(?:^|\s+)mcp\s+servers?$/i, "")
+    .replace(/\b[A-Za-z]+\b/g, (w) => _LABEL_CASE[w.toLowerCase()] ?? w)
+    .replace(/\s+/g, " ")
+    .replace(/^[\s&,]+|[\s&,]+$/g, "");
+  return text === "" ? undefined : text;
+}
+
 /** Query parameters that only track where a visitor came from (stripped before matching). */
 const TRACKING_PARAM = /^(utm_[a-z_]+|ref|ref_src|source|via|fbclid|gclid|mc_cid|mc_eid)$/i;
 

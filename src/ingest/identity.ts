@@ -23,11 +23,14 @@
  * Names are compared by their core ({@link coreKey}: `mcp-server-github` = `GitHub MCP Server` =
  * `github`); a rule links only when exactly one candidate matches.
  *
- * **Canonical entry** of a group, by a documented order: vendor-published (`vendorOfficial`) or a
- * reference server > in the official registry with a verified namespace > the upstream
+ * **Canonical entry** of a group, by a documented order: a gateway's or catalog's re-listing
+ * (every registry name under a hosting namespace such as `ai.smithery`) comes last; then
+ * vendor-published (`vendorOfficial` or `firstParty`) or a reference server > in the official
+ * registry with a verified namespace > the upstream
  * repository (a repository that is neither a mirror nor an archive) > in the official registry
  * without a verifiable namespace > a mirror or archive > re-listings without a repository; ties go
- * to the entry outside an archive repository, then the one listed by more independent catalogs,
+ * to the entry outside an archive repository, then the official-registry entry with a verified
+ * namespace, then the one listed by more independent catalogs,
  * then more stars, then one with an install method, then the shorter, then the alphabetically
  * first name.
  *
@@ -40,7 +43,7 @@
  * @module
  */
 import { recordFamily } from "./sources/mod.ts";
-import { brandOfDomain, hostOf, repoOwner } from "./namespace.ts";
+import { brandOfDomain, hostOf, isHostingNamespace, repoOwner } from "./namespace.ts";
 import { UnionFind } from "./union_find.ts";
 import type { CatalogServer, ServerVariant } from "../model/server.ts";
 import { coreKey } from "../model/text.ts";
@@ -104,7 +107,10 @@ function _tier(s: CatalogServer): number {
   const repo = repoOwner(s.repositoryUrl);
   const archive = repo !== undefined && repo.repo.endsWith("-archived");
   const mirror = repo !== undefined && MIRROR_ACCOUNTS.has(repo.owner);
-  if (s.vendorOfficial || s.reference) return 5;
+  // A gateway's or catalog's re-listing (`ai.smithery/…`, `io.github.pipeworx-io/…`) is never
+  // canonical when the group has an upstream.
+  if (s.officialNames.length > 0 && s.officialNames.every(isHostingNamespace)) return 0;
+  if (s.vendorOfficial || s.firstParty || s.reference) return 5;
   const ns = s.trust?.components.find((c) => c.id === "namespace");
   if (s.officialNames.length > 0 && ns !== undefined && ns.max > 0 && ns.points >= ns.max) return 4;
   if (repo !== undefined && !archive && !mirror) return 3;
@@ -119,7 +125,16 @@ function _better(a: CatalogServer, b: CatalogServer): number {
   const installable = (s: CatalogServer) => s.packages.length + s.remotes.length > 0 ? 1 : 0;
   const archive = (s: CatalogServer) =>
     repoOwner(s.repositoryUrl)?.repo.endsWith("-archived") ? 1 : 0;
-  return _tier(b) - _tier(a) || archive(a) - archive(b) || families(b) - families(a) ||
+  // Within a tier, the publisher's own official-registry entry (namespace verified against its
+  // repository or endpoint) beats an older repository listing of the same project.
+  const verified = (s: CatalogServer) => {
+    const ns = s.trust?.components.find((c) => c.id === "namespace");
+    return s.officialNames.length > 0 && ns !== undefined && ns.max > 0 && ns.points >= ns.max
+      ? 1
+      : 0;
+  };
+  return _tier(b) - _tier(a) || archive(a) - archive(b) || verified(b) - verified(a) ||
+    families(b) - families(a) ||
     (b.stars ?? 0) - (a.stars ?? 0) ||
     installable(b) - installable(a) || a.name.length - b.name.length ||
     a.name.localeCompare(b.name);
@@ -227,7 +242,7 @@ export function groupProjects(servers: CatalogServer[]): IdentityStats {
   const byRepoName = new Map<string, number[]>();
   servers.forEach((s, i) => {
     const r = repoOwner(s.repositoryUrl);
-    if (r === undefined || !s.vendorOfficial) return;
+    if (r === undefined || !(s.vendorOfficial || s.firstParty)) return;
     if (s.subfolder !== undefined && byRepo.get(_repoKey(s)!)?.length !== 1) return;
     _push(byRepoName, `${r.host}/${r.repo}`, i);
   });
@@ -328,7 +343,7 @@ export function groupProjects(servers: CatalogServer[]): IdentityStats {
     }
     // A vendor-list listing with only a homepage (`developer.hubspot.com/mcp`) names the vendor
     // by its domain: the account of that name, when it publishes one server.
-    const homepageHint = s.vendorOfficial && s.homepage !== undefined
+    const homepageHint = (s.vendorOfficial || s.firstParty) && s.homepage !== undefined
       ? `github.com/${brandOfDomain(hostOf(s.homepage) ?? "")}`
       : undefined;
     for (const hint of [...(s.hints ?? []), ...(homepageHint ? [homepageHint] : [])]) {
@@ -430,7 +445,8 @@ function _linkForks(servers: CatalogServer[]): number {
         if (repoOwner(x.repositoryUrl)!.owner === repoOwner(y.repositoryUrl)!.owner) continue;
         const families = (s: CatalogServer) => new Set(s.sources.map(recordFamily)).size;
         const upstreamFirst = (y.stars ?? 0) - (x.stars ?? 0) ||
-          Number(y.vendorOfficial) - Number(x.vendorOfficial) || families(y) - families(x) ||
+          Number(y.vendorOfficial || y.firstParty) - Number(x.vendorOfficial || x.firstParty) ||
+          families(y) - families(x) ||
           (x.publishedAt ?? "9999").localeCompare(y.publishedAt ?? "9999");
         if (upstreamFirst <= 0) setFork(y, x);
         else setFork(x, y);

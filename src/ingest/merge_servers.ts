@@ -15,13 +15,14 @@
  *
  * @module
  */
-import { cleanText, normalizeRepoUrl } from "./clean.ts";
+import { cleanCategory, cleanText, normalizeRepoUrl } from "./clean.ts";
 import { mergePackages } from "./merge_packages.ts";
 import { UnionFind } from "./union_find.ts";
 import { sourceRank, sourcesFor } from "./sources/mod.ts";
 import type { MergeStats, SourceServer } from "./types.ts";
 import type { CatalogServer, Hosting } from "../model/server.ts";
 import { coreKey, slugify } from "../model/text.ts";
+import { isHostingNamespace } from "./namespace.ts";
 
 /** Sources whose tool inventory is used, best first (Docker, toolsdk, MCP-Flow). */
 const TOOL_SOURCES = sourcesFor("tools");
@@ -218,6 +219,11 @@ export function mergeServers(
   };
 }
 
+/** Hosting from whether the server runs locally and whether it is hosted. */
+function _hosting(local: boolean, remote: boolean): Hosting {
+  return local && remote ? "both" : remote ? "remote" : local ? "local" : "unknown";
+}
+
 function _repoOf(s: CatalogServer): string | undefined {
   return s.repositoryUrl === null ? undefined : s.repositoryUrl.replace(/^https:\/\//, "");
 }
@@ -267,7 +273,12 @@ function _build(records: SourceServer[], locations: _Location[]): CatalogServer 
     loc?.subfolder,
   );
   if (packages[0]?.source !== undefined) provenance.packages = packages[0].source;
-  const remotes = pick("remotes", (r) => r.remotes) ?? [];
+  // A gateway's re-listing merged with its upstream (`ai.smithery/brave`) brings the gateway's
+  // endpoint, which needs the gateway's own key: kept only when nothing else installs the server.
+  const relisting = (r: SourceServer) =>
+    r.officialName !== undefined && isHostingNamespace(r.officialName);
+  const remotes = pick("remotes", (r) => relisting(r) ? undefined : r.remotes) ??
+    (packages.length === 0 ? pick("remotes", (r) => r.remotes) : undefined) ?? [];
   const toolRecord = TOOL_SOURCES.map((s) => records.find((r) => r.source === s && r.tools?.length))
     .find((r) => r !== undefined);
 
@@ -278,19 +289,15 @@ function _build(records: SourceServer[], locations: _Location[]): CatalogServer 
     for (const r of records) for (const t of r.transports ?? []) transports.add(_transport(t));
   }
   transports.delete("");
-  const hasLocal = packages.length > 0 || transports.has("stdio");
-  const hasRemote = remotes.length > 0;
-  let hosting: Hosting = hasLocal && hasRemote
-    ? "both"
-    : hasRemote
-    ? "remote"
-    : hasLocal
-    ? "local"
-    : "unknown";
-  if (hosting === "unknown") {
-    const hint = pick("hosting", (r) => r.hosting);
-    if (hint) hosting = hint;
-  }
+  // Hosting is what an install method backs: a package runs locally, a remote URL is hosted.
+  // What sources claim without one (a stdio transport, a "remote" label) is kept apart as
+  // `statedHosting`, shown as "not known yet" rather than filtered as a fact.
+  const hosting = _hosting(packages.length > 0, remotes.length > 0);
+  const stated = _hosting(
+    transports.has("stdio") || records.some((r) => r.hosting === "local"),
+    transports.has("sse") || transports.has("streamable-http") ||
+      records.some((r) => r.hosting === "remote"),
+  );
 
   const updatedAt = records.map((r) => r.updatedAt).filter((d): d is string => d !== undefined)
     .sort().pop();
@@ -312,7 +319,9 @@ function _build(records: SourceServer[], locations: _Location[]): CatalogServer 
     remotes,
     hosting,
     transports: [...transports].sort(),
-    categories: _union(records.map((r) => r.categories)),
+    categories: _union(
+      records.map((r) => r.categories?.map(cleanCategory).filter((c) => c !== undefined)),
+    ),
     tags: _union(records.map((r) => r.tags)),
     vendorOfficial: records.some((r) => r.vendorOfficial === true),
     validated: records.some((r) => r.validated === true),
@@ -321,6 +330,7 @@ function _build(records: SourceServer[], locations: _Location[]): CatalogServer 
     provenance,
   };
   if (hints.length > 0 && server.repositoryUrl === null) server.hints = hints;
+  if (stated !== "unknown" && stated !== hosting) server.statedHosting = stated;
   if (loc?.repo) provenance.repositoryUrl = records[locations.indexOf(loc)]!.source;
   if (refused.length > 0) server.refusedPackages = refused;
   if (toolRecord) {
@@ -394,7 +404,14 @@ function _union(lists: (string[] | undefined)[]): string[] {
 /** Gives every server its public `name`, unique across the catalog (suffix `~2`, `~3` ...). */
 function _assignUniqueNames(servers: CatalogServer[]): void {
   const candidates = servers.map((s) => {
-    if (s.officialNames.length > 0) return [...s.officialNames].sort()[0]!;
+    if (s.officialNames.length > 0) {
+      // The publisher's own registry name, not a gateway's re-listing of it (`ai.smithery/brave`
+      // merged with `io.github.brave/brave-search-mcp-server`).
+      const own = s.officialNames.filter((n) => !isHostingNamespace(n));
+      const name = [...(own.length > 0 ? own : s.officialNames)].sort()[0]!;
+      s.officialNames = [name, ...s.officialNames.filter((n) => n !== name)];
+      return name;
+    }
     if (s.repositoryUrl) {
       const base = s.repositoryUrl.replace(/^https:\/\//, "");
       return s.subfolder ? `${base}/${s.subfolder}` : base;

@@ -90,3 +90,59 @@ export function registryNamespace(name: string): RegistryNamespace {
   const domain = namespaceDomain(ns.split("."));
   return domain === undefined ? { kind: "other", namespace: ns } : { kind: "domain", domain };
 }
+
+/**
+ * Catalogs and hosting platforms that republish other people's servers under their own names
+ * (`ai.smithery/smithery-notion`): their brand in a server's name does not make them the vendor
+ * of the product, unless it is the only product word left.
+ */
+export const HOSTING_BRANDS: ReadonlySet<string> = new Set([
+  "smithery",
+  "mcparmory",
+  "pulsemcp",
+  "mcpbundles",
+  "waystation",
+  "alpic",
+  "mintmcp",
+  "pipeworx",
+  "composio",
+  "pipedream",
+  "glama",
+  "klavis",
+  "mcpso",
+  "tooloracle",
+  "mcpmarket",
+]);
+
+/**
+ * True for a catalog's or hosting platform's own account or namespace brand (`smithery-ai`,
+ * `pipeworx-io`, `ai.smithery`'s `smithery`): one of {@link HOSTING_BRANDS}, alone or with a
+ * company affix.
+ *
+ * @param handle an account, npm scope or domain brand
+ */
+export function isHostingHandle(handle: string): boolean {
+  const key = handle.toLowerCase().replace(/[^a-z0-9]/g, "");
+  for (const brand of HOSTING_BRANDS) {
+    if (key === brand || _HOSTING_AFFIXES.some((a) => key === a + brand || key === brand + a)) {
+      return true;
+    }
+  }
+  return false;
+}
+
+/** Affixes hosting platforms put around their brand in account names (`smithery-ai`). */
+const _HOSTING_AFFIXES = ["ai", "io", "hq", "dev", "app", "labs", "inc", "team", "org"];
+
+/**
+ * True when an official registry name is under a catalog's or hosting platform's namespace
+ * (`ai.smithery/…`, `io.github.pipeworx-io/…`): a re-listing of someone else's server.
+ *
+ * @param name an official registry name
+ */
+export function isHostingNamespace(name: string): boolean {
+  const ns = registryNamespace(name);
+  if (ns.kind === "account") return isHostingHandle(ns.owner);
+  if (ns.kind === "domain") return isHostingHandle(brandOfDomain(ns.domain));
+  return false;
+}

@@ -32,7 +32,15 @@
  */
 import { z } from "zod";
 import { loadJsonData } from "./data_file.ts";
-import { brandOfDomain, hostOf, registryNamespace, repoOwner } from "./namespace.ts";
+import {
+  brandOfDomain,
+  HOSTING_BRANDS,
+  hostOf,
+  isHostingHandle,
+  registryNamespace,
+  repoOwner,
+} from "./namespace.ts";
+import { handleKey, ProductIndex, publisherKey } from "./product_index.ts";
 import { ARCHIVED_REFERENCE_SERVERS, REFERENCE_REPOS } from "./reference_servers.ts";
 import type { CatalogServer, VendorEvidence } from "../model/server.ts";
 import { asciiWords } from "../model/text.ts";
@@ -66,29 +74,6 @@ const GENERIC_WORDS = new Set(
     "knowledge graph vector rag workflow workflows automation task tasks")
     .split(" "),
 );
-
-/**
- * Catalogs and hosting platforms that republish other people's servers under their own names
- * (`ai.smithery/smithery-notion`): their brand in a server's name does not make them the vendor
- * of the product, unless it is the only product word left.
- */
-const HOSTING_BRANDS = new Set([
-  "smithery",
-  "mcparmory",
-  "pulsemcp",
-  "mcpbundles",
-  "waystation",
-  "alpic",
-  "mintmcp",
-  "pipeworx",
-  "composio",
-  "pipedream",
-  "glama",
-  "klavis",
-  "mcpso",
-  "tooloracle",
-  "mcpmarket",
-]);
 
 /**
  * Affixes vendors put around their product name in account names (`getsentry`, `awslabs`,
@@ -192,6 +177,17 @@ export class VendorRules {
   }
 
   /**
+   * True when the table lists the account as the vendor of the product word
+   * (`microsoft` → `playwright`).
+   *
+   * @param account a code-host account, npm scope or domain brand
+   * @param word a product word
+   */
+  listed(account: string, word: string): boolean {
+    return this.#accounts.get(account.toLowerCase())?.has(word) ?? false;
+  }
+
+  /**
    * The product word an account is the vendor's account for, if any: the table's entry, or the
    * account named after the word (alone or with an {@link ACCOUNT_AFFIXES} affix).
    *
@@ -238,7 +234,10 @@ export function productWords(
     "title" | "repositoryUrl" | "subfolder" | "officialNames" | "packages"
   >,
 ): Set<string> {
-  let title = server.title.includes("/") ? server.title.split("/").pop()! : server.title;
+  // A trailing parenthesis names a publisher, a language or an edition ("Reddit MCP Server
+  // (adhikasp)", "Syncline (Go)"), never the product.
+  const bare = server.title.replace(/\s*\([^()]*\)\s*$/, "") || server.title;
+  let title = bare.includes("/") ? bare.split("/").pop()! : bare;
   // A title made from the registry name (`io-github-acme-tool`, `ci-git-acme`) starts with the
   // namespace's labels, which are no product's name.
   for (const name of server.officialNames) {
@@ -273,123 +272,366 @@ export function productWords(
 }
 
 /**
- * Every piece of evidence that the product's vendor publishes this server (see the module doc).
- *
- * @param server a merged server (its `sources`, `officialNames`, repository, packages, remotes)
- * @param rules vendor accounts
- * @returns the evidence, empty when there is none
+ * Words in a server's names that make it a generic tool rather than a server for one product:
+ * lists, frameworks, SDKs, templates, demos, proxies and gateways get no vendor badge whoever
+ * publishes them.
  */
-export function vendorEvidence(server: CatalogServer, rules: VendorRules): VendorEvidence[] {
-  const out: VendorEvidence[] = [];
-  const words = productWords(server);
-  if (server.sources.some((s) => s.source === "mcp-io-official")) {
-    // The list names the vendor's own server; its product is what the title says (an
-    // integration platform's registry names list the products it connects, not its own).
-    const titled = productWords({
-      title: server.title,
-      repositoryUrl: null,
-      officialNames: [],
-      packages: [],
-    });
+const GENERIC_KINDS = new Set(
+  ("awesome list lists framework sdk boilerplate template templates starter scaffold skeleton " +
+    "example examples sample samples demo demos tutorial tutorials playground proxy gateway " +
+    "aggregator bridge cookbook course workshop beginners hackathon quickstart quickstarts " +
+    "adapter adapters client libs lib library")
+    .split(" "),
+);
+
+/**
+ * A description saying the project is a library for building servers ("Official Vercel adapter
+ * for easily spinning up MCP servers"), not a server for a product.
+ */
+const _BUILDER =
+  /\b(framework|library|sdk|adapter|boilerplate|template|starter kit)\b[^.]{0,40}\b(?:to |for )(?:easily |quickly )?(?:build|create|spin|writ|develop|scaffold)|\b(example|sample|demo|showcase)\s+(?:app|application|project|dataset)\b/i;
+
+/** Sources whose repository URLs alone do not tie a publisher (see `_handles`). */
+const _UNSURE_REPOSITORY_SOURCES = new Set(["ever-works"]);
+
+/** False when only an unsure source gives the repository and nothing else backs the entry. */
+function _repositoryCorroborated(server: CatalogServer): boolean {
+  return server.sources.some((r) => !_UNSURE_REPOSITORY_SOURCES.has(r.source)) ||
+    server.officialNames.length + server.packages.length + server.remotes.length > 0;
+}
+
+/** Code hosts and catalogs: a handle there is an account, not a product's domain. */
+const NOT_PRODUCT_DOMAINS = new Set(["github", "gitlab", "npmjs", "pypi", "bitbucket", "docker"]);
+
+/** Which badge a server earns: see {@link classifyPublisher}. */
+export type PublisherBadge = "vendorOfficial" | "firstParty";
+
+/** What {@link classifyPublisher} decided for one server, and why. */
+export interface PublisherVerdict {
+  /** The badge, or `null` for none. */
+  badge: PublisherBadge | null;
+  /** The product word the badge is for, e.g. `"notion"` (absent without a badge). */
+  product?: string;
+  /** The evidence: how the publisher is tied to the product, and that the product is theirs. */
+  evidence: VendorEvidence[];
+  /** One sentence on the decision, e.g. `"integrates notion, whose vendor is makenotion"`. */
+  note: string;
+}
+
+/** Where a publisher handle was read from, for the evidence's wording. */
+interface _Handle {
+  handle: string;
+  kind:
+    | "repository_owner"
+    | "namespace_owner"
+    | "namespace_domain"
+    | "package_scope"
+    | "remote_domain";
+  detail: string;
+}
+
+/** Every handle of a server's publisher with where it was read from. */
+function _handles(server: CatalogServer): _Handle[] {
+  const out: _Handle[] = [];
+  const repo = repoOwner(server.repositoryUrl);
+  // A repository only ever-works states, on an entry with nothing else (no registry name,
+  // package or endpoint), ties no publisher: hand labels found ever-works repository URLs that do
+  // not exist (`puppeteer/mcp-server-puppeteer`, `pinecone-io/pinecone-mcp-server`).
+  const corroborated = _repositoryCorroborated(server);
+  if (repo && corroborated) {
     out.push({
-      kind: "vendor_list",
-      detail: "named by the modelcontextprotocol.io official-integrations list",
-      product: [...titled].join(" "),
+      handle: repo.owner,
+      kind: "repository_owner",
+      detail: `repository owner ${repo.owner}`,
     });
   }
-  const repo = repoOwner(server.repositoryUrl);
-  const scopes = server.packages
-    .filter((p) => p.registryType === "npm" && p.identifier.startsWith("@"))
-    .map((p) => p.identifier.slice(1).split("/")[0]!.toLowerCase());
-  const remoteHosts = server.remotes.map((r) => hostOf(r.url)).filter((h): h is string =>
-    h !== undefined
-  );
   for (const name of server.officialNames) {
     const ns = registryNamespace(name);
     if (ns.kind === "account") {
-      const word = rules.accountFor(ns.owner, words);
-      if (word !== undefined) {
-        out.push({
-          kind: "namespace_owner",
-          detail: `registry namespace io.${
-            ns.host.split(".")[0]
-          }.${ns.owner} (verified by login) is the account of the vendor of "${word}"`,
-          product: word,
-        });
-      }
+      out.push({
+        handle: ns.owner,
+        kind: "namespace_owner",
+        detail: `registry namespace io.${ns.host.split(".")[0]}.${ns.owner} (verified by login)`,
+      });
     } else if (ns.kind === "domain") {
       const brand = brandOfDomain(ns.domain);
-      if (brand.length < 2) continue;
-      // A catalog's own namespace (ai.smithery/…) republishes other people's servers.
-      const host = HOSTING_BRANDS.has(brand);
-      // The vendor's brand names its product unless it is a generic word (`git.ci`).
-      const own = brand.length >= 3 && !GENERIC_WORDS.has(brand) ? brand : "";
-      const brandSet = new Set([brand]);
-      const named = host ? undefined : words.has(brand) ? brand : rules.accountFor(brand, words);
-      if (named !== undefined) {
+      if (brand.length >= 2) {
         out.push({
+          handle: brand,
           kind: "namespace_domain",
-          detail: `registry namespace ${ns.domain} (verified by DNS) is the product's own domain`,
-          product: named,
-        });
-      } else if (host) {
-        continue;
-      } else if (repo && rules.accountFor(repo.owner, brandSet) !== undefined) {
-        out.push({
-          kind: "namespace_domain",
-          detail:
-            `registry namespace ${ns.domain} (verified by DNS) and repository owner ${repo.owner} are the same vendor`,
-          product: own,
-        });
-      } else if (scopes.some((s) => rules.accountFor(s, brandSet) !== undefined)) {
-        out.push({
-          kind: "namespace_domain",
-          detail:
-            `registry namespace ${ns.domain} (verified by DNS) and the npm scope are the same vendor`,
-          product: own,
-        });
-      } else if (remoteHosts.some((h) => h === ns.domain || h.endsWith(`.${ns.domain}`))) {
-        out.push({
-          kind: "namespace_domain",
-          detail:
-            `registry namespace ${ns.domain} (verified by DNS) and the remote endpoint's host are the same vendor`,
-          product: own,
+          detail: `registry namespace ${ns.domain} (verified by DNS)`,
         });
       }
     }
   }
-  if (repo) {
-    const word = rules.accountFor(repo.owner, words);
-    if (word !== undefined) {
-      out.push({
-        kind: "repository_owner",
-        detail: `repository owner ${repo.owner} is the account of the vendor of "${word}"`,
-        product: word,
-      });
+  for (const p of server.packages) {
+    if (p.registryType === "npm" && p.identifier.startsWith("@")) {
+      const scope = p.identifier.slice(1).split("/")[0]!.toLowerCase();
+      if (!out.some((h) => h.kind === "package_scope" && h.handle === scope)) {
+        out.push({ handle: scope, kind: "package_scope", detail: `npm scope @${scope}` });
+      }
     }
   }
-  for (const scope of new Set(scopes)) {
-    const word = rules.accountFor(scope, words);
-    if (word !== undefined) {
-      out.push({
-        kind: "package_scope",
-        detail: `npm scope @${scope} belongs to the vendor of "${word}"`,
-        product: word,
-      });
-    }
-  }
-  for (const host of new Set(remoteHosts)) {
-    if (_sharedHost(host)) continue;
+  for (const r of server.remotes) {
+    const host = hostOf(r.url);
+    if (host === undefined || _sharedHost(host)) continue;
     const brand = brandOfDomain(host);
-    if (words.has(brand) && !HOSTING_BRANDS.has(brand)) {
-      out.push({
-        kind: "remote_domain",
-        detail: `remote endpoint hosted on ${host}, the domain of "${brand}"`,
-        product: brand,
-      });
+    if (
+      brand.length >= 2 && !NOT_PRODUCT_DOMAINS.has(brand) && !out.some((h) => h.handle === brand)
+    ) {
+      out.push({ handle: brand, kind: "remote_domain", detail: `remote endpoint on ${host}` });
     }
   }
-  return out;
+  return out.filter((h) => !isHostingHandle(h.handle));
+}
+
+/** Raw words of a server's own names (title, repository, folder, registry names). */
+function _nameWords(server: CatalogServer): Set<string> {
+  const repo = repoOwner(server.repositoryUrl);
+  return new Set(
+    [server.title, repo?.repo ?? "", server.subfolder ?? "", ...server.officialNames]
+      .flatMap(_words),
+  );
+}
+
+/** Words the publisher's handles name (by the vendor table or an account named after them). */
+function _ownWords(
+  words: ReadonlySet<string>,
+  handles: _Handle[],
+  rules: VendorRules,
+): Set<string> {
+  const own = new Set<string>();
+  for (const w of words) {
+    if (handles.some((h) => rules.accountFor(h.handle, new Set([w])) === w)) own.add(w);
+  }
+  return own;
+}
+
+/**
+ * Builds the catalog-wide {@link ProductIndex}: for every product word, the publishers that name
+ * it (less their own handle words) and the publishers with strong evidence of being its vendor
+ * (the vendor table, a DNS-verified namespace of its domain, the official-integrations list).
+ *
+ * @param servers every merged server
+ * @param rules vendor accounts
+ * @returns the index
+ */
+export function buildProductIndex(
+  servers: readonly CatalogServer[],
+  rules: VendorRules,
+): ProductIndex {
+  const index = new ProductIndex();
+  for (const s of servers) {
+    const key = publisherKey(s);
+    const handles = _handles(s);
+    const words = productWords(s);
+    const own = _ownWords(words, handles, rules);
+    if (key !== undefined) index.addNamed(key, [...words].filter((w) => !own.has(w)));
+    const domains = handles.filter((x) => x.kind === "namespace_domain");
+    for (const h of new Set(domains.map((x) => handleKey(x.handle)))) index.addNamespaceEntry(h);
+    for (const w of own) {
+      for (const h of handles) {
+        if (
+          rules.listed(h.handle, w) || (h.kind === "namespace_domain" && handleKey(h.handle) === w)
+        ) {
+          index.addVendor(w, handleKey(h.handle));
+        }
+      }
+      const listed = _listedOwner(s);
+      if (listed !== undefined && rules.accountFor(listed, new Set([w])) === w) {
+        index.addVendor(w, handleKey(listed));
+      }
+    }
+  }
+  return index;
+}
+
+/** The repository owner an official-integrations list record of the server names, if any. */
+function _listedOwner(server: CatalogServer): string | undefined {
+  const ref = server.sources.find((r) => r.source === "mcp-io-official");
+  if (ref === undefined) return undefined;
+  return repoOwner(ref.sourceId.replace(/^https?:\/\//, ""))?.owner ??
+    repoOwner(server.repositoryUrl)?.owner;
+}
+
+/**
+ * Decides whether a server earns a publisher badge, from evidence about the product it
+ * integrates (see the module doc for the rules and their order).
+ *
+ * @param server a merged server
+ * @param rules vendor accounts
+ * @param index the catalog-wide product index ({@link buildProductIndex})
+ * @returns the badge (or `null`), its product, the evidence and a one-sentence reason
+ */
+export function classifyPublisher(
+  server: CatalogServer,
+  rules: VendorRules,
+  index: ProductIndex,
+): PublisherVerdict {
+  const handles = _handles(server);
+  const keys = [...new Set(handles.map((h) => handleKey(h.handle)))];
+  const none = (note: string): PublisherVerdict => ({ badge: null, evidence: [], note });
+  if (handles.length === 0) {
+    return none(
+      server.repositoryUrl !== null && !_repositoryCorroborated(server)
+        ? "only ever-works gives its repository, which alone does not say who publishes it"
+        : "no source says who publishes it",
+    );
+  }
+  const words = productWords(server);
+  const own = _ownWords(words, handles, rules);
+  const foreign = [...words].filter((w) => !own.has(w) && !HOSTING_BRANDS.has(w));
+  const ownVendor = (w: string) => keys.some((k) => index.vendorsOf(w).has(k));
+
+  // 1. A generic tool, or someone else's product: the server integrates it, whoever else it names.
+  const generic = [..._nameWords(server)].find((w) => GENERIC_KINDS.has(w)) ??
+    (() => {
+      const m = _BUILDER.exec(server.description);
+      return (m?.[1] ?? m?.[2])?.toLowerCase();
+    })();
+  if (generic !== undefined) {
+    return none(`a generic tool ("${generic}"), not a server for one product`);
+  }
+
+  for (const w of foreign) {
+    const vendors = index.vendorsOf(w);
+    if (vendors.size > 0 && !keys.some((k) => vendors.has(k))) {
+      return none(`integrates ${w}, whose vendor is ${[...vendors].sort().join(" or ")}`);
+    }
+  }
+  const popular = foreign.filter((w) => index.others(w, keys) >= 3);
+  if (popular.length > 0 && ![...own].some(ownVendor)) {
+    return none(
+      `integrates ${
+        popular.join(", ")
+      }, which other publishers integrate too; the publisher is not its vendor`,
+    );
+  }
+
+  // 2. The product: a word the publisher's handles name, else the brand of its verified domain.
+  const candidates = [...own];
+  if (candidates.length === 0) {
+    for (const h of handles) {
+      const k = handleKey(h.handle);
+      if (h.kind === "namespace_domain" && k.length >= 3 && !GENERIC_WORDS.has(k)) {
+        candidates.push(k);
+      }
+    }
+  }
+  if (candidates.length === 0) return none("nothing in its names is a product of its publisher");
+
+  // 3. Evidence that the product is the publisher's own product or service.
+  const remoteHosts = server.remotes.map((r) => hostOf(r.url))
+    .filter((h): h is string => h !== undefined && !_sharedHost(h));
+  const listedOwner = _listedOwner(server);
+  for (const product of candidates) {
+    const proof: VendorEvidence[] = [];
+    for (const h of handles) {
+      if (rules.listed(h.handle, product)) {
+        proof.push({
+          kind: "vendor_table",
+          detail: `${h.handle} publishes ${product} (data/vendor_accounts.json)`,
+          product,
+        });
+      }
+      if (
+        h.kind === "namespace_domain" && rules.accountFor(h.handle, new Set([product])) === product
+      ) {
+        proof.push({
+          kind: "namespace_domain",
+          detail: `${h.detail} is the domain of ${product}`,
+          product,
+        });
+      }
+    }
+    for (const host of new Set(remoteHosts)) {
+      const brand = brandOfDomain(host);
+      if (
+        !HOSTING_BRANDS.has(brand) && !NOT_PRODUCT_DOMAINS.has(brand) &&
+        rules.accountFor(brand, new Set([product])) === product
+      ) {
+        proof.push({
+          kind: "remote_domain",
+          detail: `remote endpoint on ${host}, the domain of ${product}`,
+          product,
+        });
+      }
+    }
+    if (
+      listedOwner !== undefined && rules.accountFor(listedOwner, new Set([product])) === product
+    ) {
+      proof.push({
+        kind: "vendor_list",
+        detail:
+          `the modelcontextprotocol.io official-integrations list names ${listedOwner}'s server`,
+        product,
+      });
+    }
+    const others = index.others(product, keys);
+    if (product.length >= 4 && others >= 2) {
+      proof.push({
+        kind: "known_product",
+        detail:
+          `${others} other publishers have servers for ${product}: it is a product, and these are its vendor's accounts`,
+        product,
+      });
+    }
+    if (proof.length === 0) continue;
+    // The registry authenticated who published the entry: when that namespace is not the
+    // product's vendor, someone else registered the vendor's repository.
+    const registered = handles.filter((h) =>
+      h.kind === "namespace_owner" || h.kind === "namespace_domain"
+    );
+    if (
+      registered.length > 0 &&
+      !registered.some((h) => rules.accountFor(h.handle, new Set([product])) === product)
+    ) {
+      return none(
+        `registered in the official registry under ${
+          registered[0]!.detail.replace(/^registry namespace /, "")
+        }, not the namespace of ${product}'s vendor`,
+      );
+    }
+    // Many servers under one domain, each for another subject: a catalog of wrappers, not the
+    // company's server for its own service.
+    const domain = handles.find((h) =>
+      h.kind === "namespace_domain" && handleKey(h.handle) === product
+    );
+    if (own.size === 0 && foreign.length > 0 && domain !== undefined) {
+      const siblings = index.namespaceSize(product);
+      if (siblings >= 5) {
+        return none(
+          `one of ${siblings} servers under ${
+            domain.detail.replace(/^registry namespace /, "").replace(/ \(.*$/, "")
+          }, each for another subject (${foreign.join(", ")}): wrappers, not its own service`,
+        );
+      }
+    }
+    const ties: VendorEvidence[] = handles
+      .filter((h) =>
+        h.kind !== "remote_domain" && rules.accountFor(h.handle, new Set([product])) === product
+      )
+      .map((h) => ({ kind: h.kind, detail: `${h.detail} is ${product}'s vendor`, product }));
+    // A product other servers are for alone (`notion-mcp`), or a table entry: a user choosing
+    // among them learns which is the vendor's. A word other names merely contain (`storage`) is
+    // no such product.
+    const established = index.others(product, keys, true) >= 2 ||
+      proof.some((e) => e.kind === "vendor_table");
+    return {
+      badge: established ? "vendorOfficial" : "firstParty",
+      product,
+      evidence: [...ties.filter((t) => !proof.some((e) => e.kind === t.kind)), ...proof],
+      note: established
+        ? `published by the vendor of ${product}, a product other servers integrate too`
+        : `the company's server for its own service, ${product}`,
+    };
+  }
+  return none(
+    `the publisher's handle names ${
+      candidates.join(", ")
+    }, but nothing shows it is a product or service ` +
+      "(no verified domain, remote on its domain, official list or other servers for it)",
+  );
 }
 
 /**
@@ -413,17 +655,34 @@ export function referenceStatus(server: CatalogServer): { reference: boolean; ar
 export interface VendorFlagStats {
   /** Servers listed in the official MCP registry. */
   inOfficialRegistry: number;
-  /** Servers with at least one piece of vendor evidence. */
+  /** Servers published by the vendor of a product others integrate too. */
   vendorOfficial: number;
-  /** Servers per evidence kind (a server may count under several). */
+  /** Servers that are a company's server for its own service. */
+  firstParty: number;
+  /** Badged servers per evidence kind (a server may count under several). */
   byEvidence: Record<string, number>;
+  /** Servers without a badge per reason (the first words of the verdict's note). */
+  noBadge: Record<string, number>;
   /** Reference servers, and those of them (or others) archived. */
   reference: number;
   archived: number;
 }
 
+/** The reason class of a verdict without a badge, for the ingest report. */
+function _reasonClass(note: string): string {
+  if (note.startsWith("integrates") && note.includes("whose vendor")) return "other_vendor_product";
+  if (note.startsWith("integrates")) return "integrates_popular_product";
+  if (note.startsWith("a generic tool")) return "generic_tool";
+  if (note.startsWith("no source")) return "no_publisher";
+  if (note.startsWith("only ever-works")) return "unsure_repository";
+  if (note.startsWith("nothing in its names")) return "no_product";
+  return "no_product_evidence";
+}
+
 /**
- * Sets `vendorOfficial`, `vendorEvidence`, `reference` and `archived` on every server.
+ * Sets `vendorOfficial`, `firstParty`, `vendorEvidence`, `publisherNote`, `reference` and
+ * `archived` on every server, from {@link classifyPublisher} over the catalog-wide
+ * {@link buildProductIndex}.
  *
  * @param servers merged servers (changed in place)
  * @param rules vendor accounts
@@ -433,21 +692,32 @@ export function applyVendorFlags(servers: CatalogServer[], rules: VendorRules): 
   const stats: VendorFlagStats = {
     inOfficialRegistry: 0,
     vendorOfficial: 0,
+    firstParty: 0,
     byEvidence: {},
+    noBadge: {},
     reference: 0,
     archived: 0,
   };
+  const index = buildProductIndex(servers, rules);
   for (const s of servers) {
-    const evidence = vendorEvidence(s, rules);
-    s.vendorOfficial = evidence.length > 0;
-    if (evidence.length > 0) s.vendorEvidence = evidence;
+    const verdict = classifyPublisher(s, rules, index);
+    s.vendorOfficial = verdict.badge === "vendorOfficial";
+    if (verdict.badge === "firstParty") s.firstParty = true;
+    else delete s.firstParty;
+    if (verdict.evidence.length > 0) s.vendorEvidence = verdict.evidence;
     else delete s.vendorEvidence;
+    s.publisherNote = verdict.note;
     const { reference, archived } = referenceStatus(s);
     if (reference) s.reference = true;
     if (archived) s.archived = true;
     if (s.officialNames.length > 0) stats.inOfficialRegistry++;
     if (s.vendorOfficial) stats.vendorOfficial++;
-    for (const kind of new Set(evidence.map((e) => e.kind))) {
+    if (s.firstParty) stats.firstParty++;
+    if (verdict.badge === null) {
+      const c = _reasonClass(verdict.note);
+      stats.noBadge[c] = (stats.noBadge[c] ?? 0) + 1;
+    }
+    for (const kind of new Set(verdict.evidence.map((e) => e.kind))) {
       stats.byEvidence[kind] = (stats.byEvidence[kind] ?? 0) + 1;
     }
     if (reference) stats.reference++;

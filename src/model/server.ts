@@ -165,34 +165,41 @@ export const ServerTool = z.object({
 export type ServerTool = z.infer<typeof ServerTool>;
 
 /**
- * One piece of evidence that the organisation owning a product publishes the server for it
- * (`src/ingest/vendor.ts`).
+ * One piece of evidence behind a publisher badge (`src/ingest/vendor.ts`): how the publisher is
+ * tied to the product, or that the product is the publisher's own product or service.
  */
 export const VendorEvidence = z.object({
   /**
-   * - `vendor_list`: named by the modelcontextprotocol.io official-integrations list;
-   * - `namespace_domain`: official registry namespace is the reverse-DNS of the vendor's domain
-   *   (the registry verified control of the domain);
-   * - `namespace_owner`: `io.github.<owner>` namespace (verified by GitHub login) is the vendor's
-   *   account;
-   * - `repository_owner`: the repository belongs to the vendor's code-host account;
+   * How the publisher is tied to the product:
+   * - `repository_owner`: the repository belongs to the product vendor's account;
+   * - `namespace_owner`: the `io.github.<owner>` namespace (verified by GitHub login) is the
+   *   vendor's account;
    * - `package_scope`: the npm package is published under the vendor's scope;
-   * - `remote_domain`: the vendor hosts the remote endpoint on its own domain.
+   *
+   * That the product is the publisher's:
+   * - `namespace_domain`: the official registry namespace is the reverse-DNS of the product's
+   *   domain (the registry verified control of the domain);
+   * - `remote_domain`: the remote endpoint is hosted on the product's own domain;
+   * - `vendor_table`: `data/vendor_accounts.json` lists the account with the product
+   *   (`microsoft` → `playwright`);
+   * - `vendor_list`: the modelcontextprotocol.io official-integrations list names the
+   *   publisher's server;
+   * - `known_product`: other publishers have servers for the product, so it is a product, and
+   *   the publisher's account is named after it.
    */
   kind: z.enum([
-    "vendor_list",
-    "namespace_domain",
-    "namespace_owner",
     "repository_owner",
+    "namespace_owner",
     "package_scope",
+    "namespace_domain",
     "remote_domain",
+    "vendor_table",
+    "vendor_list",
+    "known_product",
   ]),
-  /** What was found, in words, e.g. `"repository owner getsentry is Sentry's account"`. */
+  /** What was found, in words, e.g. `"repository owner getsentry is sentry's vendor"`. */
   detail: z.string(),
-  /**
-   * The product word the evidence ties to the publisher, e.g. `"sentry"` (for `vendor_list`, the
-   * server's product words separated by spaces; may be empty).
-   */
+  /** The product word the badge is for, e.g. `"sentry"`. */
   product: z.string().describe("The product word the evidence ties to the publisher"),
 });
 /** See {@link VendorEvidence}. */
@@ -234,6 +241,8 @@ export const CatalogServer = z.object({
   name: z.string(),
   /** Display name. */
   title: z.string(),
+  /** The source's title when it named nothing ("mcp", "server") and was replaced (`titles.ts`). */
+  originalTitle: z.string().exactOptional(),
   description: z.string(),
   /** Official registry name(s) of this server, first is the chosen one. */
   officialNames: z.array(z.string()),
@@ -249,7 +258,16 @@ export const CatalogServer = z.object({
   /** Packages a source lists that do not belong to the server's repository, with the reason. */
   refusedPackages: z.array(RefusedPackage).exactOptional(),
   remotes: z.array(ServerRemote),
+  /**
+   * Where it runs, as an install method backs it: `local` with a package, `remote` with a remote
+   * URL, `both`, else `unknown`.
+   */
   hosting: Hosting,
+  /**
+   * Where sources say it runs when no package or remote URL backs that (a stdio transport or a
+   * "remote" label without a URL): a gap to fill, not a fact to filter on.
+   */
+  statedHosting: Hosting.exactOptional(),
   /** Transports: `stdio`, `streamable-http`, `sse`. */
   transports: z.array(z.string()),
   /** Category labels from all sources (verbatim, deduplicated). */
@@ -268,13 +286,24 @@ export const CatalogServer = z.object({
   /** Most recent update time any source gives (ISO 8601). */
   updatedAt: z.string().exactOptional(),
   /**
-   * Published by the organisation that owns the product or API the server is for, from the
-   * evidence in `vendorEvidence` (`src/ingest/vendor.ts`). Before that step runs, true when a
+   * Published by the company that owns the product or service the server integrates, a product
+   * other servers integrate too (Microsoft for Playwright, GitHub for GitHub), from the evidence
+   * in `vendorEvidence` (`src/ingest/vendor.ts`). Before that step runs, true when a
    * vendor-official list (modelcontextprotocol.io official integrations) names it.
    */
   vendorOfficial: z.boolean(),
-  /** Why `vendorOfficial` holds: one item per piece of evidence. */
+  /**
+   * A company's server for its own service, which no one else integrates (`com.laddro/career`);
+   * never set together with `vendorOfficial`.
+   */
+  firstParty: z.boolean().exactOptional(),
+  /** Why `vendorOfficial` or `firstParty` holds: one item per piece of evidence. */
   vendorEvidence: z.array(VendorEvidence).exactOptional(),
+  /**
+   * The publisher decision in one sentence, badge or not (`"integrates notion, whose vendor is
+   * makenotion"`).
+   */
+  publisherNote: z.string().exactOptional(),
   /** A reference server of `github.com/modelcontextprotocol/servers` (or its archive). */
   reference: z.boolean().exactOptional(),
   /** Archived upstream (moved to `modelcontextprotocol/servers-archived`, or marked archived). */

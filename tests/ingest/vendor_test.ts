@@ -1,101 +1,205 @@
 import assert from "node:assert/strict";
 import {
   applyVendorFlags,
+  buildProductIndex,
+  classifyPublisher,
   productWords,
   referenceStatus,
-  vendorEvidence,
   VendorRules,
 } from "../../src/ingest/vendor.ts";
+import type { CatalogServer } from "../../src/model/server.ts";
 import { server } from "../fixtures/catalog.ts";
 
 const rules = await VendorRules.load();
 
-const kinds = (s: Parameters<typeof vendorEvidence>[0]) =>
-  vendorEvidence(s, rules).map((e) => `${e.kind}:${e.product}`);
+/** Servers of other people for a product, so the index knows the product is integrated. */
+function community(product: string, n = 3): CatalogServer[] {
+  return Array.from({ length: n }, (_, i) =>
+    server({
+      name: `github.com/person${i}/${product}-mcp`,
+      title: `${product}-mcp`,
+      repositoryUrl: `https://github.com/person${i}/${product}-mcp`,
+    }));
+}
 
-Deno.test("a repository owned by the account named after the product is the vendor's", () => {
-  const s = server({
+/** The verdict for `target` in a catalog of `target` plus `others`. */
+function verdict(target: CatalogServer, others: CatalogServer[] = []) {
+  const index = buildProductIndex([target, ...others], rules);
+  const v = classifyPublisher(target, rules, index);
+  return { badge: v.badge, product: v.product, kinds: v.evidence.map((e) => e.kind), note: v.note };
+}
+
+Deno.test("the account named after a product others integrate publishes the vendor's server", () => {
+  const github = server({
     name: "io.github.github/github-mcp-server",
     title: "GitHub",
     officialNames: ["io.github.github/github-mcp-server"],
     repositoryUrl: "https://github.com/github/github-mcp-server",
   });
-  assert.deepEqual(kinds(s), ["namespace_owner:github", "repository_owner:github"]);
+  const v = verdict(github, community("github"));
+  assert.equal(v.badge, "vendorOfficial");
+  assert.equal(v.product, "github");
+  assert.ok(v.kinds.includes("repository_owner") && v.kinds.includes("namespace_owner"));
+  assert.ok(v.kinds.includes("known_product"));
 });
 
 Deno.test("an account named after the product plus an affix is the vendor's (getsentry)", () => {
-  const s = server({
-    name: "io.github.getsentry/sentry-mcp",
+  const sentry = server({
+    name: "github.com/getsentry/sentry-mcp",
     title: "getsentry/sentry-mcp",
     repositoryUrl: "https://github.com/getsentry/sentry-mcp",
   });
-  assert.deepEqual(kinds(s), ["repository_owner:sentry"]);
+  const v = verdict(sentry, community("sentry"));
+  assert.equal(v.badge, "vendorOfficial");
+  assert.equal(v.product, "sentry");
 });
 
-Deno.test("the vendor table names accounts whose name differs from the product", () => {
-  const s = server({
+Deno.test("the vendor table ties an account to a product of another name (microsoft → playwright)", () => {
+  const playwright = server({
     name: "io.github.microsoft/playwright-mcp",
     title: "Playwright",
     officialNames: ["io.github.microsoft/playwright-mcp"],
     repositoryUrl: "https://github.com/microsoft/playwright-mcp",
     packages: [{ registryType: "npm", identifier: "@playwright/mcp" }],
   });
-  assert.deepEqual(kinds(s), [
-    "namespace_owner:playwright",
-    "repository_owner:playwright",
-    "package_scope:playwright",
-  ]);
+  const v = verdict(playwright);
+  assert.equal(v.badge, "vendorOfficial");
+  assert.ok(v.kinds.includes("vendor_table"));
 });
 
-Deno.test("a personal account publishing a server for someone else's product is no vendor", () => {
+Deno.test("a server for a product whose vendor is known elsewhere is not its vendor's", () => {
+  // executeautomation/mcp-playwright: the package scope and repository are executeautomation's,
+  // the product is Microsoft's.
+  const microsoft = server({
+    name: "io.github.microsoft/playwright-mcp",
+    title: "Playwright",
+    repositoryUrl: "https://github.com/microsoft/playwright-mcp",
+  });
+  const wrapper = server({
+    name: "github.com/executeautomation/mcp-playwright",
+    title: "Playwright MCP Server",
+    repositoryUrl: "https://github.com/executeautomation/mcp-playwright",
+    packages: [{ registryType: "npm", identifier: "@executeautomation/playwright-mcp-server" }],
+  });
+  const v = verdict(wrapper, [microsoft]);
+  assert.equal(v.badge, null);
+  assert.match(v.note, /integrates playwright, whose vendor is microsoft/);
+});
+
+Deno.test("a publisher's handle in a title suffix or a repository name is never the product", () => {
+  const suffix = server({
+    name: "github.com/adhikasp/mcp-reddit",
+    title: "Reddit MCP Server (adhikasp)",
+    repositoryUrl: "https://github.com/adhikasp/mcp-reddit",
+  });
+  assert.deepEqual([...productWords(suffix)], ["reddit"]);
+  assert.equal(verdict(suffix, community("reddit")).badge, null);
+  const inName = server({
+    name: "github.com/akira-papa/akirapapa-mcp-notion-server",
+    title: "Akira-Papa/akirapapa-mcp-notion-server",
+    repositoryUrl: "https://github.com/akira-papa/akirapapa-mcp-notion-server",
+  });
+  const notion = server({
+    name: "github.com/makenotion/notion-mcp-server",
+    title: "Notion",
+    repositoryUrl: "https://github.com/makenotion/notion-mcp-server",
+  });
+  const v = verdict(inName, [notion]);
+  assert.equal(v.badge, null);
+  assert.match(v.note, /integrates notion/);
+});
+
+Deno.test("a personal server named after its author earns no badge without a product", () => {
   const personal = server({
-    name: "io.github.perceptdot/github",
-    title: "github",
-    officialNames: ["io.github.perceptdot/github"],
-    repositoryUrl: "https://github.com/perceptdot/github-mcp",
+    name: "github.com/duyet/duyet-mcp-server",
+    title: "Duyet MCP Server",
+    repositoryUrl: "https://github.com/duyet/duyet-mcp-server",
   });
-  assert.deepEqual(kinds(personal), []);
-  // `mcp` is not a vendor affix: `postgres-mcp` is anybody's account.
-  const affix = server({
-    name: "github.com/postgres-mcp/mcp-postgres-server",
-    title: "mcp-postgres-server",
-    repositoryUrl: "https://github.com/postgres-mcp/mcp-postgres-server",
-  });
-  assert.deepEqual(kinds(affix), []);
+  const v = verdict(personal);
+  assert.equal(v.badge, null);
+  assert.match(v.note, /nothing shows it is a product or service/);
 });
 
-Deno.test("a reverse-DNS namespace of the product's domain is the vendor's (DNS-verified)", () => {
-  const figma = server({
-    name: "com.figma.mcp/mcp",
-    title: "Figma MCP Server",
-    officialNames: ["com.figma.mcp/mcp"],
+Deno.test("a company's verified domain makes its server for its own service first-party", () => {
+  const laddro = server({
+    name: "com.laddro/career",
+    title: "career",
+    officialNames: ["com.laddro/career"],
   });
-  assert.deepEqual(kinds(figma), ["namespace_domain:figma"]);
-  // The domain names no product word, but its owner also owns the repository.
-  const stripe = server({
-    name: "com.stripe/mcp",
-    title: "Agent Toolkit",
-    officialNames: ["com.stripe/mcp"],
-    repositoryUrl: "https://github.com/stripe/agent-toolkit",
-  });
-  assert.ok(kinds(stripe).includes("namespace_domain:stripe"));
+  const v = verdict(laddro);
+  assert.equal(v.badge, "firstParty");
+  assert.equal(v.product, "laddro");
+  assert.deepEqual(v.kinds, ["namespace_domain"]);
 });
 
-Deno.test("a catalog's own namespace and shared hosting prove no vendor", () => {
+Deno.test("a vendor's remote titled only 'mcp' is the vendor's, from its domain", () => {
+  const notion = server({
+    name: "com.notion/mcp",
+    title: "mcp",
+    officialNames: ["com.notion/mcp"],
+    remotes: [{ type: "streamable-http", url: "https://mcp.notion.com/mcp" }],
+  });
+  const v = verdict(notion, community("notion"));
+  assert.equal(v.badge, "vendorOfficial");
+  assert.equal(v.product, "notion");
+  assert.ok(v.kinds.includes("namespace_domain") && v.kinds.includes("remote_domain"));
+});
+
+Deno.test("gateways' re-listings and lists of servers earn no badge", () => {
   const relisting = server({
-    name: "ai.smithery/smithery-notion",
-    title: "smithery-notion",
-    officialNames: ["ai.smithery/smithery-notion"],
-    repositoryUrl: "https://github.com/smithery-ai/mcp-servers",
+    name: "io.github.pipeworx-io/brave-search",
+    title: "brave-search",
+    officialNames: ["io.github.pipeworx-io/brave-search"],
+    repositoryUrl: "https://github.com/pipeworx-io/mcp-brave-search",
   });
-  assert.deepEqual(kinds(relisting), []);
-  const pages = server({
-    name: "io.github.someone/demo",
-    title: "io-github-someone-demo",
-    officialNames: ["io.github.someone/demo"],
-    remotes: [{ type: "streamable-http", url: "https://someone.github.io/mcp" }],
+  const brave = server({
+    name: "github.com/brave/brave-search-mcp-server",
+    title: "Brave Search",
+    repositoryUrl: "https://github.com/brave/brave-search-mcp-server",
   });
-  assert.deepEqual(kinds(pages), []);
+  assert.equal(verdict(relisting, [brave, ...community("brave")]).badge, null);
+  const awesome = server({
+    name: "github.com/wong2/awesome-mcp-servers",
+    title: "Awesome MCP Servers (wong2)",
+    repositoryUrl: "https://github.com/wong2/awesome-mcp-servers",
+  });
+  assert.match(verdict(awesome).note, /generic tool/);
+});
+
+Deno.test("an official-list entry vouches only for the product it names (a gateway's entry)", () => {
+  // WayStation's registry entries share one repository; the merged entry's names are other
+  // vendors' products.
+  const gateway = server({
+    name: "ai.waystation/airtable",
+    title: "airtable",
+    officialNames: ["ai.waystation/airtable", "ai.waystation/slack"],
+    repositoryUrl: "https://github.com/waystation-ai/mcp",
+    sources: [{ source: "mcp-io-official", sourceId: "https://github.com/waystation-ai/mcp" }],
+  });
+  const airtable = server({
+    name: "com.airtable/mcp",
+    title: "Airtable",
+    officialNames: ["com.airtable/mcp"],
+  });
+  assert.equal(verdict(gateway, [airtable, ...community("slack")]).badge, null);
+});
+
+Deno.test("a word other servers only contain is no established product: first-party", () => {
+  // storage.dev's own server: "storage" appears in other names (azure-storage ...) but no other
+  // server is for "storage" alone.
+  const own = server({
+    name: "dev.storage/mcp",
+    title: "mcp",
+    officialNames: ["dev.storage/mcp"],
+  });
+  const others = ["azure", "cloud", "blob"].map((w, i) =>
+    server({
+      name: `github.com/p${i}/${w}-storage`,
+      title: `${w}-storage`,
+      repositoryUrl: `https://github.com/p${i}/${w}-storage`,
+    })
+  );
+  assert.equal(verdict(own, others).badge, "firstParty");
 });
 
 Deno.test("product words leave out generic words and registry-name prefixes of a title", () => {
@@ -130,14 +234,21 @@ Deno.test("reference servers of the monorepo and their archive status", () => {
   );
 });
 
-Deno.test("applyVendorFlags sets the flags with their evidence and counts them", () => {
+Deno.test("applyVendorFlags sets the badges with their evidence and notes, and counts them", () => {
   const servers = [
     server({
       name: "github.com/hubspot/mcp-server",
       title: "HubSpot MCP Server",
       repositoryUrl: "https://github.com/hubspot/mcp-server",
     }),
-    server({ name: "github.com/someone/hubspot-mcp", title: "HubSpot MCP", vendorOfficial: true }),
+    server({
+      name: "github.com/someone/hubspot-mcp",
+      title: "HubSpot MCP",
+      repositoryUrl: "https://github.com/someone/hubspot-mcp",
+      vendorOfficial: true,
+    }),
+    server({ name: "com.laddro/career", title: "career", officialNames: ["com.laddro/career"] }),
+    ...community("hubspot", 2),
   ];
   const stats = applyVendorFlags(servers, rules);
   assert.equal(servers[0]!.vendorOfficial, true);
@@ -145,6 +256,67 @@ Deno.test("applyVendorFlags sets the flags with their evidence and counts them",
   // A vendor flag from a source is not evidence: it is recomputed.
   assert.equal(servers[1]!.vendorOfficial, false);
   assert.equal(servers[1]!.vendorEvidence, undefined);
-  assert.deepEqual(stats.byEvidence, { repository_owner: 1 });
+  assert.match(servers[1]!.publisherNote!, /integrates hubspot/);
+  assert.equal(servers[2]!.firstParty, true);
+  assert.equal(servers[2]!.vendorOfficial, false);
   assert.equal(stats.vendorOfficial, 1);
+  assert.equal(stats.firstParty, 1);
+  assert.equal(stats.byEvidence.repository_owner, 1);
+  assert.equal(stats.noBadge.other_vendor_product, 3);
+});
+
+Deno.test("a registry entry under someone else's namespace is not the vendor's, whatever its repository", () => {
+  // io.github.PremierInc/azure-devops points at Microsoft's repository.
+  const relisted = server({
+    name: "io.github.PremierInc/azure-devops",
+    title: "azure-devops",
+    officialNames: ["io.github.PremierInc/azure-devops"],
+    repositoryUrl: "https://github.com/microsoft/azure-devops-mcp",
+  });
+  const v = verdict(relisted, community("azure"));
+  assert.equal(v.badge, null);
+  assert.match(v.note, /registered in the official registry under io\.github\.premierinc/);
+});
+
+Deno.test("a repository only ever-works gives, on a bare listing, ties no publisher", () => {
+  const guessed = server({
+    name: "github.com/puppeteer/mcp-server-puppeteer",
+    title: "Puppeteer",
+    repositoryUrl: "https://github.com/puppeteer/mcp-server-puppeteer",
+    sources: [{ source: "ever-works", sourceId: "puppeteer" }],
+  });
+  const v = verdict(guessed, community("puppeteer"));
+  assert.equal(v.badge, null);
+  assert.match(v.note, /only ever-works gives its repository/);
+  // The same repository with a second source is the vendor's.
+  const listed = { ...guessed, sources: [...guessed.sources, { source: "glama", sourceId: "p" }] };
+  assert.equal(verdict(listed, community("puppeteer")).badge, "vendorOfficial");
+});
+
+Deno.test("many servers under one domain, each for another subject, are wrappers, not first-party", () => {
+  const subjects = ["bea", "bls", "census", "earthquake", "drought"];
+  const farm = subjects.map((w) =>
+    server({ name: `com.olyport/${w}`, title: w, officialNames: [`com.olyport/${w}`] })
+  );
+  const index = buildProductIndex(farm, rules);
+  const v = classifyPublisher(farm[0]!, rules, index);
+  assert.equal(v.badge, null);
+  assert.match(v.note, /one of 5 servers under olyport\.com/);
+});
+
+Deno.test("example apps and libraries for building servers are generic tools", () => {
+  const example = server({
+    name: "tech.skybridge.times-up/Time-s-Up",
+    title: "Time-s-Up",
+    description: "Time's Up: an example app built with Skybridge",
+    officialNames: ["tech.skybridge.times-up/Time-s-Up"],
+  });
+  assert.match(verdict(example).note, /generic tool \("example"\)/);
+  const handler = server({
+    name: "github.com/vercel/mcp-handler",
+    title: "Vercel MCP Handler",
+    description: "Official Vercel adapter for easily spinning up MCP servers on Next.js",
+    repositoryUrl: "https://github.com/vercel/mcp-handler",
+  });
+  assert.match(verdict(handler, community("vercel")).note, /generic tool \("adapter"\)/);
 });
