@@ -36,12 +36,18 @@
  */
 import { type CatalogServer, isPinned, type ServerPackage } from "../model/server.ts";
 import type { TrustComponent, TrustFinding, TrustGrade, TrustScore } from "../model/trust.ts";
-import { hostOf, registryNamespace, repoOwner } from "./namespace.ts";
+import {
+  hostOf,
+  isHostingHandle,
+  isHostingNamespace,
+  registryNamespace,
+  repoOwner,
+} from "./namespace.ts";
 import { scanServer } from "./safety_scan.ts";
 import { recordFamily } from "./sources/mod.ts";
 
 /** Version of the scoring rules; bump it whenever a weight or rule changes. */
-export const TRUST_VERSION = 2;
+export const TRUST_VERSION = 3;
 
 /** Points of each component (see the module table). Every figure is a number of score points. */
 export const TRUST_WEIGHTS = {
@@ -59,8 +65,26 @@ export const TRUST_WEIGHTS = {
   namespace: 8,
   /** Namespace only weakly consistent: the domain's first label is in the repository owner. */
   namespaceWeak: 4,
-  /** The service's vendor publishes the server (modelcontextprotocol.io official integrations). */
-  vendorOfficial: 10,
+  /**
+   * The company that owns the product publishes the server (`vendorOfficial`), or it is a
+   * reference server of the MCP project: who answers for the code is the first thing a user asks
+   * (calibrated on `tests/eval/trust_labels.json`, issue 28).
+   */
+  vendorOfficial: 25,
+  /** A company's server for its own service (`firstParty`): accountable, but nothing else vouches. */
+  firstParty: 12,
+  /**
+   * No repository, but the product's vendor runs the endpoint on its own domain (a hosted
+   * service whose operator answers for it): part of what a repository gives.
+   */
+  vendorEndpoint: 12,
+  /** A package or a remote endpoint exists: the server can be installed as listed. */
+  installable: 5,
+  /**
+   * A gateway's or catalog's re-listing of another vendor's product (`io.github.pipeworx-io/…`):
+   * nobody vouches for the wrapper.
+   */
+  relistingPenalty: -15,
   /**
    * The code can be read and audited. The largest single weight: most of the catalog has no other
    * evidence, and an auditable repository is the difference between "unknown" and "checkable".
@@ -95,8 +119,13 @@ export const TRUST_WEIGHTS = {
   fresh1y: 4,
   /** Not updated for over two years: probably abandoned, a penalty. */
   stalePenalty: -5,
-  /** Deprecated or deleted in the registry: the publisher no longer maintains it. */
+  /** Deprecated or deleted in the registry, or archived upstream: no longer maintained. */
   deprecatedPenalty: -20,
+  /**
+   * Most a listing with no package, no remote and no repository can score: below the 25 that an
+   * entry with a repository listed by one catalog gets at the least before penalties.
+   */
+  bareCap: 20,
   /**
    * Safety-scan penalty per rule id for a high-severity finding: a phrase that only makes sense
    * as an attack costs more than a whole grade (grades are 15 points apart).
@@ -122,6 +151,77 @@ export function gradeOf(score: number): TrustGrade {
   if (score >= 50) return "C";
   if (score >= 35) return "D";
   return "E";
+}
+
+/**
+ * Facts of a whole repository that each live folder of a monorepo shares: sources often give the
+ * repository's stars, licence and last push only on some of its entries (the reference
+ * monorepo's 51k stars and MIT licence sat on the archived folders, not on `filesystem`).
+ */
+export interface RepositoryFacts {
+  /** Most stars any entry of the repository states. */
+  stars?: number;
+  /** The licence an entry of the repository states (the most common one). */
+  license?: string;
+  /** The latest update time any entry of the repository states (ISO 8601). */
+  updatedAt?: string;
+}
+
+/** What the score of one server may use from the rest of the catalog. */
+export interface TrustContext {
+  /** Facts of the server's repository, when it is a folder of a monorepo. */
+  repository?: RepositoryFacts;
+}
+
+/**
+ * Repository facts of every repository with folder entries, keyed by the repository URL.
+ *
+ * @param servers every merged server
+ * @returns repository URL → shared facts (only repositories with at least one folder entry)
+ */
+export function repositoryFacts(servers: readonly CatalogServer[]): Map<string, RepositoryFacts> {
+  const byRepo = new Map<string, CatalogServer[]>();
+  for (const s of servers) {
+    if (s.repositoryUrl === null) continue;
+    const list = byRepo.get(s.repositoryUrl);
+    if (list) list.push(s);
+    else byRepo.set(s.repositoryUrl, [s]);
+  }
+  const out = new Map<string, RepositoryFacts>();
+  for (const [repo, list] of byRepo) {
+    if (!list.some((s) => s.subfolder !== undefined)) continue;
+    const facts: RepositoryFacts = {};
+    const stars = Math.max(...list.map((s) => s.stars ?? 0));
+    if (stars > 0) facts.stars = stars;
+    const licences = new Map<string, number>();
+    for (const s of list) {
+      if (s.license?.trim()) {
+        licences.set(s.license.trim(), (licences.get(s.license.trim()) ?? 0) + 1);
+      }
+    }
+    const license = [...licences].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))[0]?.[0];
+    if (license !== undefined) facts.license = license;
+    const updated = list.map((s) => s.updatedAt).filter((d): d is string => d !== undefined).sort()
+      .pop();
+    if (updated !== undefined) facts.updatedAt = updated;
+    out.set(repo, facts);
+  }
+  return out;
+}
+
+/**
+ * Scores every server (sets `trust`), crediting each live monorepo folder with its repository's
+ * facts ({@link repositoryFacts}).
+ *
+ * @param servers merged servers after the vendor and probe steps (changed in place)
+ * @param now the reference time for freshness
+ */
+export function scoreAll(servers: CatalogServer[], now: Date): void {
+  const repos = repositoryFacts(servers);
+  for (const s of servers) {
+    const repository = s.repositoryUrl === null ? undefined : repos.get(s.repositoryUrl);
+    s.trust = scoreServer(s, now, repository === undefined ? {} : { repository });
+  }
 }
 
 /** Penalty of one rule by severity (charged once per rule id per server). */
@@ -271,8 +371,16 @@ const _DAY_MS = 86_400_000;
  * @param now the reference time for freshness (the ingest time); stored as `computedAt`
  * @returns the score with every component and finding
  */
-export function scoreServer(server: CatalogServer, now: Date): TrustScore {
+export function scoreServer(
+  server: CatalogServer,
+  now: Date,
+  context: TrustContext = {},
+): TrustScore {
   const W = TRUST_WEIGHTS;
+  // A live folder of a monorepo shares its repository's stars, licence and activity.
+  const shared = server.subfolder !== undefined && server.archived !== true
+    ? context.repository
+    : undefined;
   const c: TrustComponent[] = [];
   const push = (id: string, label: string, points: number, max: number, evidence: string) =>
     c.push({ id, label, points: _round1(points), max, evidence });
@@ -306,38 +414,80 @@ export function scoreServer(server: CatalogServer, now: Date): TrustScore {
   // `vendor.ts`: its registry namespace, repository owner, npm scope, endpoint or an official
   // list).
   const vendorEvidence = server.vendorEvidence ?? [];
+  const publisherPoints = server.vendorOfficial || (server.reference === true && !server.archived)
+    ? W.vendorOfficial
+    : server.firstParty === true
+    ? W.firstParty
+    : 0;
   push(
     "vendor_official",
-    "Vendor-official",
-    server.vendorOfficial ? W.vendorOfficial : 0,
+    "Publisher",
+    publisherPoints,
     W.vendorOfficial,
-    server.vendorOfficial
-      ? (vendorEvidence.length > 0
-        ? vendorEvidence.map((e) => e.detail).join("; ")
-        : "named by the modelcontextprotocol.io official integrations list")
-      : "no evidence that the product's vendor publishes it",
+    server.reference === true && !server.archived && !server.vendorOfficial
+      ? "a reference server of the MCP project (github.com/modelcontextprotocol)"
+      : publisherPoints > 0
+      ? (server.firstParty ? "the company's server for its own service: " : "") +
+        (vendorEvidence.length > 0
+          ? vendorEvidence.map((e) => e.detail).join("; ")
+          : "named by the modelcontextprotocol.io official integrations list")
+      : server.publisherNote ?? "no evidence that the product's vendor publishes it",
   );
 
   // 3. Repository and licence: the code can be read and audited, and its terms are known.
+  const vendorHost = vendorEvidence.find((e) => e.kind === "remote_domain");
   push(
     "repository",
     "Source repository",
-    server.repositoryUrl !== null ? W.repository : 0,
+    server.repositoryUrl !== null
+      ? W.repository
+      : vendorHost !== undefined && publisherPoints > 0
+      ? W.vendorEndpoint
+      : 0,
     W.repository,
     server.repositoryUrl !== null
       ? server.repositoryUrl + (server.subfolder ? ` (${server.subfolder})` : "")
+      : vendorHost !== undefined && publisherPoints > 0
+      ? `no repository, but the vendor runs the endpoint: ${vendorHost.detail}`
       : "no repository in any source",
   );
-  if (server.license === undefined || server.license.trim() === "") {
+  const installable = server.packages.length > 0 || server.remotes.length > 0;
+  push(
+    "installable",
+    "Install method",
+    installable ? W.installable : 0,
+    W.installable,
+    installable
+      ? `${server.packages.length} package(s), ${server.remotes.length} remote endpoint(s)`
+      : "no package or remote endpoint known yet",
+  );
+  const relisting = publisherPoints === 0 &&
+    ((server.officialNames.length > 0 && server.officialNames.every(isHostingNamespace)) ||
+      isHostingHandle(repoOwner(server.repositoryUrl)?.owner ?? ""));
+  if (relisting) {
+    push(
+      "relisting",
+      "Gateway re-listing",
+      W.relistingPenalty,
+      0,
+      "a gateway's or catalog's re-listing of another product's server: nobody vouches for the wrapper",
+    );
+  }
+  const ownLicense = server.license?.trim() || undefined;
+  const licenseText = ownLicense ?? shared?.license;
+  if (licenseText === undefined) {
     push("license", "Licence", 0, W.licenseOsi, "no licence in any source");
   } else {
-    const lic = _license(server.license);
+    const lic = _license(licenseText);
+    const whose = ownLicense === undefined ? ", the monorepo's" : "";
     push(
       "license",
       "Licence",
       lic.osi ? W.licenseOsi : W.licenseOther,
       W.licenseOsi,
-      lic.osi ? `${lic.id} (OSI-approved)` : `${server.license.trim()} (not an OSI licence id)`,
+      lic.osi
+        ? `${lic.id} (OSI-approved${whose})`
+        : `${licenseText} (not an OSI licence id${whose})`,
     );
   }
 
@@ -426,14 +576,16 @@ export function scoreServer(server: CatalogServer, now: Date): TrustScore {
   );
 
   // 8. Popularity: many users means many eyes; log scales so 10x more counts the same each time.
-  const stars = server.stars ?? 0;
+  const stars = Math.max(server.stars ?? 0, shared?.stars ?? 0);
   const uses = server.useCount ?? 0;
   const downloads = server.monthlyDownloads ?? 0;
   const pop = Math.min(6, 1.5 * Math.log10(1 + stars)) +
     Math.min(3, 0.75 * Math.log10(1 + uses)) +
     Math.min(3, 0.75 * Math.log10(1 + downloads));
   const popParts = [
-    server.stars !== undefined ? `${stars} stars` : "",
+    server.stars !== undefined || shared?.stars !== undefined
+      ? `${stars} stars${(shared?.stars ?? 0) > (server.stars ?? 0) ? " (the monorepo's)" : ""}`
+      : "",
     server.useCount !== undefined ? `${uses} Smithery uses` : "",
     server.monthlyDownloads !== undefined ? `${downloads} downloads/month` : "",
   ].filter((p) => p !== "");
@@ -446,7 +598,10 @@ export function scoreServer(server: CatalogServer, now: Date): TrustScore {
   );
 
   // 9. Freshness: a maintained server gets security fixes; an abandoned one does not.
-  const updated = server.updatedAt === undefined ? NaN : Date.parse(server.updatedAt);
+  const updatedAt = [server.updatedAt, shared?.updatedAt].filter((d): d is string =>
+    d !== undefined
+  ).sort().pop();
+  const updated = updatedAt === undefined ? NaN : Date.parse(updatedAt);
   if (Number.isNaN(updated)) {
     push("freshness", "Freshness", 0, W.fresh90d, "no update time in any source");
   } else {
@@ -463,9 +618,9 @@ export function scoreServer(server: CatalogServer, now: Date): TrustScore {
       "Freshness",
       pts,
       W.fresh90d,
-      `updated ${server.updatedAt!.slice(0, 10)} (${days} days before ${
-        now.toISOString().slice(0, 10)
-      })`,
+      `updated ${updatedAt!.slice(0, 10)}${
+        updatedAt !== server.updatedAt ? " (the monorepo)" : ""
+      } (${days} days before ${now.toISOString().slice(0, 10)})`,
     );
   }
 
@@ -474,10 +629,16 @@ export function scoreServer(server: CatalogServer, now: Date): TrustScore {
   const dead = status === "deprecated" || status === "deleted";
   push(
     "status",
-    "Registry status",
-    dead ? W.deprecatedPenalty : 0,
+    "Status",
+    dead || server.archived ? W.deprecatedPenalty : 0,
     0,
-    dead ? `status ${status}` : status ? `status ${status}` : "no status given",
+    dead
+      ? `status ${status}`
+      : server.archived
+      ? "archived upstream: no longer maintained"
+      : status
+      ? `status ${status}`
+      : "no status given",
   );
 
   // 11. Safety scan: hidden instructions in text the model reads are the direct attack vector.
@@ -505,7 +666,27 @@ export function scoreServer(server: CatalogServer, now: Date): TrustScore {
         [...worst.entries()].map(([r, s]) => `${r} (${s})`).join(", "),
   );
 
-  const sum = c.reduce((n, x) => n + x.points, 0);
+  // Evidence adds up to at most 100; penalties come off after that cap, so a famous server that
+  // turns malicious loses its whole penalty.
+  const positive = Math.min(100, c.reduce((n, x) => n + Math.max(0, x.points), 0));
+  let sum = positive + c.reduce((n, x) => n + Math.min(0, x.points), 0);
+  // Nothing to install or inspect: no package, no remote, no repository. Such a listing cannot
+  // score above an entry that has them, whatever catalogs and registries say about it.
+  if (
+    server.packages.length === 0 && server.remotes.length === 0 && server.repositoryUrl === null
+  ) {
+    const cap = W.bareCap;
+    if (sum > cap) {
+      c.push({
+        id: "nothing_installable",
+        label: "Nothing to install or inspect",
+        points: _round1(cap - sum),
+        max: 0,
+        evidence: `no package, remote or repository: capped at ${cap}`,
+      });
+      sum = cap;
+    }
+  }
   const score = Math.max(0, Math.min(100, Math.round(sum)));
   return {
     version: TRUST_VERSION,

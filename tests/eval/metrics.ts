@@ -108,3 +108,65 @@ export function hitAt(ranked: readonly string[], relevant: Labels, k: number): 0
 export function mean(values: readonly number[]): number {
   return values.length === 0 ? Number.NaN : values.reduce((a, b) => a + b, 0) / values.length;
 }
+
+/**
+ * Ranks of values, ties sharing their mean rank (1-based), as Spearman's ρ needs them.
+ *
+ * @param values numbers
+ * @returns the rank of each value, in input order
+ */
+export function ranks(values: readonly number[]): number[] {
+  const order = values.map((v, i) => [v, i] as const).sort((a, b) => a[0] - b[0]);
+  const out = new Array<number>(values.length);
+  for (let i = 0; i < order.length;) {
+    let j = i;
+    while (j + 1 < order.length && order[j + 1]![0] === order[i]![0]) j++;
+    for (let k = i; k <= j; k++) out[order[k]![1]] = (i + j) / 2 + 1;
+    i = j + 1;
+  }
+  return out;
+}
+
+/**
+ * Spearman's rank correlation: Pearson's r of the tie-averaged ranks.
+ *
+ * @param x first variable (e.g. scores)
+ * @param y second variable (e.g. labels), same length
+ * @returns ρ in [-1, 1]; 0 when either variable is constant
+ */
+export function spearman(x: readonly number[], y: readonly number[]): number {
+  const rx = ranks(x);
+  const ry = ranks(y);
+  const mx = mean(rx);
+  const my = mean(ry);
+  let sxy = 0, sxx = 0, syy = 0;
+  for (let i = 0; i < rx.length; i++) {
+    sxy += (rx[i]! - mx) * (ry[i]! - my);
+    sxx += (rx[i]! - mx) ** 2;
+    syy += (ry[i]! - my) ** 2;
+  }
+  return sxx === 0 || syy === 0 ? 0 : sxy / Math.sqrt(sxx * syy);
+}
+
+/**
+ * Concordance of scores with ordinal labels (the AUC generalised to several grades): over every
+ * pair of items with different labels, the share where the better-labelled item scores higher,
+ * ties counting one half. With two labels it is the ROC AUC.
+ *
+ * @param scores scores, higher meaning better
+ * @param labels ordinal labels, higher meaning better, same length
+ * @returns a share in [0, 1] (0.5 = chance); 0.5 when no pair has different labels
+ */
+export function concordance(scores: readonly number[], labels: readonly number[]): number {
+  let pairs = 0;
+  let good = 0;
+  for (let i = 0; i < scores.length; i++) {
+    for (let j = 0; j < scores.length; j++) {
+      if (labels[i]! <= labels[j]!) continue;
+      pairs++;
+      if (scores[i]! > scores[j]!) good++;
+      else if (scores[i] === scores[j]) good += 0.5;
+    }
+  }
+  return pairs === 0 ? 0.5 : good / pairs;
+}

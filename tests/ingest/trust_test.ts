@@ -2,7 +2,13 @@ import assert from "node:assert/strict";
 import { mergeAll } from "../../src/ingest/build.ts";
 import { scanText } from "../../src/ingest/safety_scan.ts";
 import { recordFamily, SOURCE_INFOS } from "../../src/ingest/sources/mod.ts";
-import { gradeOf, scoreServer, TRUST_VERSION } from "../../src/ingest/trust.ts";
+import {
+  gradeOf,
+  repositoryFacts,
+  scoreServer,
+  TRUST_VERSION,
+  TRUST_WEIGHTS,
+} from "../../src/ingest/trust.ts";
 import { SOURCES_DIR } from "../_helpers.ts";
 import { server as fixtureServer } from "../fixtures/catalog.ts";
 import type { CatalogServer } from "../../src/model/server.ts";
@@ -119,6 +125,7 @@ Deno.test("components are listed in a fixed order with points never above their 
     "namespace",
     "vendor_official",
     "repository",
+    "installable",
     "license",
     "catalogs",
     "pinned_packages",
@@ -130,7 +137,8 @@ Deno.test("components are listed in a fixed order with points never above their 
     "safety_scan",
   ]);
   for (const c of t.components) assert.ok(c.points <= c.max, `${c.id} ${c.points} > ${c.max}`);
-  const sum = t.components.reduce((n, c) => n + c.points, 0);
+  const positive = Math.min(100, t.components.reduce((n, c) => n + Math.max(0, c.points), 0));
+  const sum = positive + t.components.reduce((n, c) => n + Math.min(0, c.points), 0);
   assert.equal(t.score, Math.max(0, Math.min(100, Math.round(sum))));
 });
 
@@ -494,4 +502,84 @@ Deno.test("on the real catalog, trust grades are spread and the GitHub server gr
   // The scan stays quiet on real descriptions: findings on well under 1% of servers.
   const flagged = scores.filter((s) => s.t.findings.length > 0).length;
   assert.ok(flagged < scores.length / 100, `${flagged} servers with findings`);
+});
+
+Deno.test("each live folder of a monorepo is credited with the repository's stars and licence", () => {
+  const repo = "https://github.com/modelcontextprotocol/servers";
+  const live = server({
+    name: "github.com/modelcontextprotocol/servers/src/filesystem",
+    repositoryUrl: repo,
+    subfolder: "src/filesystem",
+    reference: true,
+  });
+  const archived = server({
+    name: "github.com/modelcontextprotocol/servers/src/brave-search",
+    repositoryUrl: repo,
+    subfolder: "src/brave-search",
+    reference: true,
+    archived: true,
+    stars: 51119,
+    license: "MIT",
+  });
+  const facts = repositoryFacts([live, archived]).get(repo)!;
+  assert.deepEqual(facts, { stars: 51119, license: "MIT" });
+  const t = scoreServer(live, NOW, { repository: facts });
+  assert.equal(component(t, "license").points, 7);
+  assert.match(component(t, "license").evidence, /the monorepo's/);
+  assert.match(component(t, "popularity").evidence, /51119 stars \(the monorepo's\)/);
+  // The reference server is published by the MCP project; the archived copy is no longer kept.
+  assert.equal(component(t, "vendor_official").points, 25);
+  const old = scoreServer(archived, NOW, { repository: facts });
+  assert.equal(component(old, "vendor_official").points, 0);
+  assert.equal(component(old, "status").points, -20);
+  assert.ok(t.score >= 65 && old.score < t.score - 30, `${t.score} vs ${old.score}`);
+});
+
+Deno.test("a listing with nothing to install or inspect cannot outscore one with a repository", () => {
+  const bare = scoreServer(
+    server({
+      officialNames: ["io.github.someone/thing"],
+      sources: [
+        { source: "official-registry", sourceId: "io.github.someone/thing" },
+        { source: "glama", sourceId: "thing" },
+        { source: "pulsemcp", sourceId: "thing" },
+      ],
+      updatedAt: "2026-11-01T00:00:00Z",
+    }),
+    NOW,
+  );
+  const repo = scoreServer(server({ repositoryUrl: "https://github.com/someone/tool" }), NOW);
+  assert.ok(bare.score <= TRUST_WEIGHTS.bareCap, `bare ${bare.score}`);
+  assert.ok(bare.score < repo.score, `${bare.score} vs ${repo.score}`);
+  assert.match(component(bare, "nothing_installable").evidence, /no package, remote or repository/);
+});
+
+Deno.test("a vendor's hosted endpoint without a repository counts as accountable code", () => {
+  const hosted = server({
+    name: "com.notion/mcp",
+    officialNames: ["com.notion/mcp"],
+    remotes: [{ type: "streamable-http", url: "https://mcp.notion.com/mcp" }],
+    vendorOfficial: true,
+    vendorEvidence: [{
+      kind: "remote_domain",
+      detail: "remote endpoint on mcp.notion.com, the domain of notion",
+      product: "notion",
+    }],
+  });
+  const t = scoreServer(hosted, NOW);
+  assert.equal(component(t, "repository").points, TRUST_WEIGHTS.vendorEndpoint);
+  assert.match(component(t, "repository").evidence, /the vendor runs the endpoint/);
+  assert.equal(component(t, "installable").points, TRUST_WEIGHTS.installable);
+});
+
+Deno.test("a gateway's re-listing of another product is penalised", () => {
+  const t = scoreServer(
+    server({
+      name: "io.github.pipeworx-io/brave-search",
+      officialNames: ["io.github.pipeworx-io/brave-search"],
+      repositoryUrl: "https://github.com/pipeworx-io/mcp-brave-search",
+    }),
+    NOW,
+  );
+  assert.equal(component(t, "relisting").points, TRUST_WEIGHTS.relistingPenalty);
 });
