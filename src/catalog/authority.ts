@@ -19,7 +19,7 @@ import type { CatalogTool } from "../model/tool.ts";
 
 /**
  * Server prior components (points; the prior is their sum, about -1.5 to 1.6):
- * - `vendor`: published by the product's vendor (`vendorOfficial`, from evidence);
+ * - `vendor`: published by the product's vendor (`vendorOfficial` or `firstParty`, from evidence);
  * - `reference`: a reference server of `modelcontextprotocol/servers`;
  * - `registry`: listed in the official MCP registry;
  * - `popularity`: times `min(1, (log10(1+stars) + ½·log10(1+Smithery uses) +
@@ -87,7 +87,7 @@ export function serverAuthority(s: CatalogServer, familyOf: FamilyOf): number {
   const families = new Set(s.sources.map(familyOf)).size;
   const description = s.description.trim();
   const thin = description.length < 20 || description.toLowerCase() === s.title.toLowerCase();
-  return (s.vendorOfficial ? W.vendor : 0) + (s.reference ? W.reference : 0) +
+  return (s.vendorOfficial || s.firstParty ? W.vendor : 0) + (s.reference ? W.reference : 0) +
     (s.officialNames.length > 0 ? W.registry : 0) + W.popularity * popularity +
     W.catalogs * Math.min(1, (families - 1) / 5) + W.trust * (s.trust?.score ?? 0) / 100 +
     (s.archived || s.status?.toLowerCase() === "deprecated" ? W.archived : 0) +

@@ -21,7 +21,7 @@ export function serverPopularity(server: CatalogServer): number {
     0.5 * Math.log10(1 + (server.useCount ?? 0)) +
     0.5 * Math.log10(1 + (server.monthlyDownloads ?? 0)) +
     Math.min(3, 0.5 * (catalogs - 1)) +
-    (server.vendorOfficial || server.officialNames.length > 0 ? 1 : 0);
+    (server.vendorOfficial || server.firstParty || server.officialNames.length > 0 ? 1 : 0);
 }
 
 /**

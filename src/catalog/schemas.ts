@@ -402,7 +402,11 @@ export const ServerSummary = z.object({
     "Deprecated alias of inOfficialRegistry (same value), kept for one version",
   ),
   vendorOfficial: z.boolean().describe(
-    "Published by the organisation that owns the product or API (details give the evidence)",
+    "Published by the company that owns the product or service the server integrates, a product " +
+      "other servers integrate too (details give the evidence)",
+  ),
+  firstParty: z.boolean().describe(
+    "A company's server for its own service, which no other server integrates (details give the evidence)",
   ),
   reference: z.boolean().describe(
     "A reference server of github.com/modelcontextprotocol/servers",
@@ -455,6 +459,13 @@ const Input = ServerInputFields.extend({
 export const ServerDetailsOutput = ServerSummary.extend({
   officialNames: z.array(z.string()),
   subfolder: z.string().nullable(),
+  originalTitle: z.string().nullable().describe(
+    'The source\'s title when it named nothing ("mcp", "server") and was replaced by a derived one',
+  ),
+  statedHosting: z.enum(["local", "remote", "both", "unknown"]).nullable().describe(
+    "Where sources say the server runs when no package or remote URL backs it (hosting is then " +
+      "unknown): a gap, not a fact",
+  ),
   homepage: z.string().nullable(),
   packages: z.array(z.object({
     registryType: z.string(),
@@ -487,7 +498,10 @@ export const ServerDetailsOutput = ServerSummary.extend({
   publishedAt: z.string().nullable(),
   updatedAt: z.string().nullable(),
   vendorEvidence: z.array(VendorEvidence).describe(
-    "Why vendorOfficial holds: registry namespace, repository owner, npm scope ...",
+    "Why vendorOfficial or firstParty holds: registry namespace, repository owner, npm scope ...",
+  ),
+  publisherNote: z.string().nullable().describe(
+    "The publisher decision in one sentence, badge or not (e.g. why a server is not the vendor's)",
   ),
   variants: z.array(ServerVariant).describe(
     "Other listings of the same project (re-listings, mirrors, moved copies)",

@@ -139,7 +139,12 @@ export function PublisherBadges(props: { s: ServerSummary }) {
   return (
     <>
       {s.vendorOfficial && (
-        <li class="badge ok" title="Published by the product's vendor">Vendor</li>
+        <li class="badge ok" title="Published by the company that owns the product it integrates">
+          Vendor
+        </li>
+      )}
+      {s.firstParty && (
+        <li class="badge ok" title="The company's server for its own service">First-party</li>
       )}
       {s.reference && (
         <li class="badge ok" title="A reference server of modelcontextprotocol/servers">

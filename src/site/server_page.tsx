@@ -15,6 +15,7 @@ import { PublisherBadges } from "./search_page.tsx";
 import type { UserReviews } from "../model/review.ts";
 import { UserReviewsSection } from "./user_reviews.tsx";
 import { DeepLinkButtons } from "./install_links.tsx";
+import { GapsSection } from "./server_gaps.tsx";
 import {
   Breadcrumbs,
   formatCount,
@@ -86,6 +87,18 @@ function CopyButton(props: { target: string; label: string }) {
 }
 
 function InstallSection(props: { configs: InstallConfigs["configs"] }) {
+  // No client has a config: one line, not the same sentence eight times (the gap is in "Not known
+  // yet" above).
+  if (props.configs.every((c) => !c.available || c.config === null)) {
+    return (
+      <section class="card" aria-labelledby="s-install">
+        <h2 id="s-install">Install</h2>
+        <p class="muted">
+          {props.configs[0]?.reason ?? "No install method known"}.
+        </p>
+      </section>
+    );
+  }
   return (
     <section class="card" aria-labelledby="s-install">
       <h2 id="s-install">Install</h2>
@@ -324,6 +337,7 @@ function PublisherSection(props: { s: ServerDetails }) {
   const s = props.s;
   const flags = [
     s.vendorOfficial && "published by the product's vendor",
+    s.firstParty && "the company's server for its own service",
     s.reference && "a reference server of modelcontextprotocol/servers",
     s.inOfficialRegistry && "listed in the official MCP registry",
     s.archived && "archived upstream",
@@ -336,6 +350,7 @@ function PublisherSection(props: { s: ServerDetails }) {
           ? `This server is ${flags.join("; ")}.`
           : "No evidence that the product's vendor publishes this server."}
       </p>
+      {s.publisherNote !== null && <p class="small muted">Why: {s.publisherNote}.</p>}
       {s.vendorEvidence.length > 0 && (
         <ul class="small muted notes">
           {s.vendorEvidence.map((e) => <li>{e.detail}</li>)}
@@ -413,8 +428,9 @@ export function ServerPage(
       </header>
       <div class="detail">
         <div>
+          <GapsSection s={s} />
           <InstallSection configs={props.install.configs} />
-          <InventorySection s={s} />
+          {s.tools.length > 0 && <InventorySection s={s} />}
           <PackagesSection s={s} />
           {props.userReviews !== undefined && (
             <UserReviewsSection

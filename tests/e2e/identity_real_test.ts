@@ -184,10 +184,98 @@ Deno.test("the ingest report counts grouped listings, flags, pricing fixes and U
   const { identity, publishers, content, merge } = real.report;
   assert.ok(identity.variants > 300 && identity.groups > 250, JSON.stringify(identity));
   assert.ok(identity.byRule.mirror! > 200, "mcp-mirror copies are grouped");
-  assert.ok(publishers.vendorOfficial > 1000 && publishers.reference >= 20);
+  assert.ok(publishers.vendorOfficial > 300 && publishers.reference >= 20);
+  assert.ok(publishers.firstParty > 1000, `first-party: ${publishers.firstParty}`);
   assert.ok(content.tools.adult >= 40, `adult tools: ${content.tools.adult}`);
   assert.ok((merge.tools.pricingChanged as number) > 50);
   assert.ok((merge.tools.urlFromText as number) > 100);
   const share = (merge.tools.withUrl as number) / real.report.totals.tools;
   assert.ok(share > 0.79, `tools with a URL: ${(share * 100).toFixed(1)}%`);
+});
+
+Deno.test("vendor badges come from the integrated product, never the publisher's handle", async () => {
+  // Wrappers of other vendors' products: no badge, and the page says why.
+  const notVendor: Record<string, RegExp> = {
+    "github.com/executeautomation/mcp-playwright": /integrates playwright, whose vendor is microsoft/,
+    "github.com/66julienmartin/deepseek-mcp-server": /integrates deepseek/,
+    "github.com/adhikasp/mcp-reddit": /integrates reddit/,
+    "github.com/mcp774/mcp-server-circleci": /integrates circleci/,
+    "github.com/akira-papa/akirapapa-mcp-notion-server": /integrates notion/,
+    "github.com/wong2/awesome-mcp-servers": /generic tool/,
+  };
+  for (const [name, why] of Object.entries(notVendor)) {
+    const s = await json(`/api/v1/servers/${name}`);
+    assert.deepEqual([s.vendorOfficial, s.firstParty], [false, false], name);
+    assert.match(s.publisherNote, why, name);
+  }
+  const waystation = await json("/api/v1/servers/ai.waystation/airtable");
+  assert.deepEqual([waystation.vendorOfficial, waystation.firstParty], [false, false]);
+  // The vendor's own: GitHub, Notion's hosted remote (titled "mcp" by its source), a company's
+  // server for its own service.
+  const notion = await json("/api/v1/servers/com.notion/mcp");
+  assert.equal(notion.vendorOfficial, true);
+  assert.equal(notion.title, "Notion MCP server");
+  assert.equal(notion.originalTitle, "mcp");
+  const laddro = await json("/api/v1/servers/com.laddro/career");
+  assert.deepEqual([laddro.vendorOfficial, laddro.firstParty], [false, true]);
+  // Every badge has evidence that the product is the publisher's, not just a matching handle.
+  const own = new Set(["namespace_domain", "remote_domain", "vendor_table", "vendor_list", "known_product"]);
+  const { results } = await json("/api/v1/servers?q=mcp&limit=100");
+  for (const r of results as { name: string; vendorOfficial: boolean; firstParty: boolean }[]) {
+    if (!r.vendorOfficial && !r.firstParty) continue;
+    const d = await json(`/api/v1/servers/${r.name}`);
+    assert.ok(d.vendorEvidence.some((e: { kind: string }) => own.has(e.kind)), r.name);
+  }
+});
+
+Deno.test("canonical entries are the vendor's own registry entries, never a gateway's re-listing", async () => {
+  const brave = await json("/api/v1/servers/io.github.brave/brave-search-mcp-server");
+  assert.equal(brave.variantOf, null);
+  assert.ok(brave.officialNames.includes("ai.smithery/brave"), "Smithery's name is kept");
+  assert.ok(
+    !brave.remotes.some((r: { url: string }) => r.url.includes("smithery.ai")),
+    "no gateway endpoint",
+  );
+  const firecrawl = await json("/api/v1/servers/io.github.firecrawl/firecrawl-mcp-server");
+  assert.equal(firecrawl.variantOf, null);
+  const older = await json("/api/v1/servers/github.com/mendableai/firecrawl-mcp-server");
+  assert.equal(older.variantOf, firecrawl.name);
+  const { results } = await json("/api/v1/servers?q=brave%20search");
+  assert.equal((results[0] as { name: string }).name, brave.name);
+});
+
+Deno.test("trust grades: reference and vendor servers at least B, bare listings capped", async () => {
+  for (
+    const name of [
+      "github.com/modelcontextprotocol/servers/src/filesystem",
+      "github.com/modelcontextprotocol/servers/src/memory",
+      "github.com/hubspot/mcp-server",
+      "com.vercel/vercel-mcp",
+      "com.notion/mcp",
+    ]
+  ) {
+    const s = await json(`/api/v1/servers/${name}`);
+    assert.ok(s.trustScore >= 65, `${name}: ${s.trustGrade} ${s.trustScore}`);
+  }
+  const fs = await json("/api/v1/servers/github.com/modelcontextprotocol/servers/src/filesystem");
+  const license = fs.trust.components.find((c: { id: string }) => c.id === "license");
+  assert.match(license.evidence, /OSI-approved/);
+  // An archived reference server is no longer kept: below its live siblings.
+  const pg = await json("/api/v1/servers/github.com/modelcontextprotocol/servers/src/postgres");
+  assert.ok(pg.trustScore < 50, `archived postgres ${pg.trustScore}`);
+  // Nothing to install or inspect: at most the cap.
+  const bare = real.ctx.store.serverByName("ever-works/make-mcp")!;
+  assert.ok(bare.trust!.score <= 20, `bare ${bare.trust!.score}`);
+});
+
+Deno.test("gaps are gaps: hosting backed by a package or URL, clean labels, derived titles", () => {
+  const { gaps } = real.report;
+  assert.ok(gaps.hosting.remote! < 1500 && gaps.hosting.local! < 6000, JSON.stringify(gaps));
+  assert.ok(gaps.titlesReplaced > 600, JSON.stringify(gaps));
+  const facets = real.ctx.store.serverFacets();
+  for (const f of facets.category) {
+    assert.doesNotMatch(f.value, /amp;|&[a-z]+;|"|mcp servers$/i, f.value);
+  }
+  const remote = facets.hosting.find((f) => f.value === "remote")!;
+  assert.equal(remote.count, gaps.hosting.remote! + gaps.hosting.both!);
 });
