@@ -1,6 +1,6 @@
 /**
- * toolatlas command line: `serve` (default), `mcp` (stdio), `ingest [--sources DIR]`, `keys ...`
- * or `probe ...`.
+ * toolatlas command line: `serve` (default), `mcp` (stdio), `ingest [--sources DIR]`, `keys ...`,
+ * `probe ...`, `snapshot ...` or `reviews ...`.
  *
  * Reads the configuration, opens the stores and starts the requested work; nothing else.
  *
@@ -23,6 +23,11 @@ import { keysCommand } from "./src/access/keys_cli.ts";
 import { buildCatalog } from "./src/ingest/build.ts";
 import { probeCommand } from "./src/probe/cli.ts";
 import { findSnapshot, prepareSnapshot, snapshotCommand } from "./src/snapshot/cli.ts";
+import { snapshotReviews } from "./src/snapshot/archive.ts";
+import { CatalogStore } from "./src/catalog/store.ts";
+import { reviewStoreFor } from "./src/reviews/review_store.ts";
+import { reviewNdjson } from "./src/reviews/reviews.ts";
+import { reviewsCommand } from "./src/reviews/reviews_cli.ts";
 import { AppError } from "./src/errors.ts";
 import { mcpCommand } from "./src/mcp/stdio.ts";
 
@@ -41,8 +46,11 @@ const USAGE = `Usage:
   deno task mcp [--catalog PATH] [--snapshot FILE]
                                   the MCP tools over stdin/stdout from the local catalog (for a
                                   client's "command" config; no quota, no key; deno task mcp --help)
-  deno task snapshot create [--out DIR] | verify FILE
-                                  archive the built catalog, or check an archive
+  deno task snapshot create [--out DIR] [--no-reviews] | verify FILE
+                                  archive the built catalog (with users' reviews as a file of
+                                  their own), or check an archive
+  deno task reviews list | hide ID | unhide ID | export | import FILE
+                                  users' reviews in TOOLATLAS_KV (deno task reviews --help)
   deno task start --snapshot FILE serve a verified snapshot (also TOOLATLAS_SNAPSHOT, or a
                                   toolatlas-snapshot.tar.gz next to a compiled executable)
 
@@ -60,10 +68,54 @@ async function _exists(path: string): Promise<boolean> {
   }
 }
 
+/** The review store and the catalog (when built) for `reviews ...`; closed after `run`. */
+async function _withReviews<T>(
+  run: (store: ReturnType<typeof reviewStoreFor>, catalog: CatalogStore | undefined) => Promise<T>,
+): Promise<T> {
+  const config = loadConfig();
+  const access = await openAccess({ kvPath: config.kvPath, tiersJson: config.tiersJson });
+  const catalog = await _exists(config.catalogPath)
+    ? CatalogStore.open(config.catalogPath)
+    : undefined;
+  try {
+    return await run(reviewStoreFor(access.kv), catalog);
+  } finally {
+    catalog?.close();
+    access.kv.close();
+  }
+}
+
+/** Users' reviews for `snapshot create`: none when the KV is a local file not made yet. */
+async function _snapshotReviews() {
+  const config = loadConfig();
+  const local = !/^https?:/.test(config.kvPath);
+  if (config.kvPath === ":memory:" || (local && !await _exists(config.kvPath))) return undefined;
+  const kv = await Deno.openKv(config.kvPath);
+  const catalog = CatalogStore.open(config.catalogPath);
+  return {
+    stream: reviewNdjson({ store: catalog }, reviewStoreFor(kv)),
+    close: () => {
+      catalog.close();
+      kv.close();
+    },
+  };
+}
+
 async function main(args: string[]): Promise<number> {
-  // The probe and snapshot commands have their own options.
+  // The probe, snapshot, mcp and reviews commands have their own options.
   if (args[0] === "probe") return await probeCommand(args.slice(1));
-  if (args[0] === "snapshot") return await snapshotCommand(args.slice(1), loadConfig().catalogPath);
+  if (args[0] === "snapshot") {
+    return await snapshotCommand(args.slice(1), loadConfig().catalogPath, _snapshotReviews);
+  }
+  if (args[0] === "reviews") {
+    return await _withReviews((store, catalog) =>
+      reviewsCommand(store, catalog, args.slice(1), {
+        out: (line) => console.log(line),
+        err: (line) => console.error(line),
+        snapshotReviews: (file) => snapshotReviews(file),
+      })
+    );
+  }
   if (args[0] === "mcp") {
     const config = loadConfig();
     return await mcpCommand(args.slice(1), {
@@ -209,6 +261,8 @@ async function main(args: string[]): Promise<number> {
     trustProxy: config.trustProxy,
     fairUse: config.fairUse,
   });
+  // Search ratings take other replicas' and the operator's review changes every 30 s.
+  reviewStoreFor(access.kv).startRefresh();
   // DNS-rebinding protection for /mcp whenever the public address is this machine.
   const local = isLoopback(new URL(config.publicBaseUrl).hostname) || isLoopback(config.hostname);
   let listeningPort = config.port;

@@ -223,14 +223,14 @@ export interface ReviewRecordsOptions {
 /**
  * Every review as an export line, entry by entry, with the entry's key in this catalog.
  *
- * @param ctx catalog context (entry keys), or `undefined` (keys are then those of the last write)
+ * @param ctx the catalog (entry keys), or `undefined` (keys are then those of the last write)
  * @param store the review store
  * @param options public or backup form
  * @returns the records
  * @throws {AppError} `reviews_unavailable`
  */
 export async function* reviewRecords(
-  ctx: CatalogContext | undefined,
+  ctx: Pick<CatalogContext, "store"> | undefined,
   store: ReviewStore,
   options: ReviewRecordsOptions = {},
 ): AsyncGenerator<ReviewExportRecord & { keyId?: string; hidden?: boolean }> {
@@ -254,13 +254,13 @@ export async function* reviewRecords(
 /**
  * Reviews as an NDJSON byte stream (one {@link reviewRecords} line each), pulled in batches.
  *
- * @param ctx catalog context, or `undefined`
+ * @param ctx the catalog, or `undefined`
  * @param store the review store
  * @param options public or backup form
  * @returns the stream
  */
 export function reviewNdjson(
-  ctx: CatalogContext | undefined,
+  ctx: Pick<CatalogContext, "store"> | undefined,
   store: ReviewStore,
   options: ReviewRecordsOptions = {},
 ): ReadableStream<Uint8Array> {

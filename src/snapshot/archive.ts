@@ -7,10 +7,12 @@
  *   counts, the source dumps with their publishers and licences, the embedding model, and the
  *   size and SHA-256 of every other file;
  * - `NOTICE.md`: the licence notices the sources require;
- * - `catalog.db`: the SQLite catalog, vectors included.
+ * - `catalog.db`: the SQLite catalog, vectors included;
+ * - optionally `reviews.ndjson`: users' visible reviews (see `SNAPSHOT_REVIEWS`), a file of its
+ *   own, never mixed into the catalog; installing does not import it.
  *
- * Verifying extracts the archive into a fresh folder (only those three regular files are
- * accepted; paths cannot leave the folder), then checks the format version, every file's size
+ * Verifying extracts the archive into a fresh folder (only those regular files are accepted;
+ * paths cannot leave the folder), then checks the format version, every file's size
  * and digest, the catalog's schema version and that its counts and build time equal the
  * manifest's. Installing verifies next to the catalog path and renames the verified database over
  * it, so the previous catalog stays in place whenever anything is wrong.
@@ -29,6 +31,7 @@ import {
   SNAPSHOT_FORMAT_VERSION,
   SNAPSHOT_MANIFEST,
   SNAPSHOT_NOTICE,
+  SNAPSHOT_REVIEWS,
   SnapshotManifest,
   SnapshotSource,
 } from "./manifest.ts";
@@ -102,6 +105,11 @@ export interface CreateOptions {
   outDir: string;
   /** Progress sink (default: nothing). */
   log?: (line: string) => void;
+  /**
+   * Users' reviews as NDJSON (`reviewNdjson` of `src/reviews/reviews.ts`), written as
+   * `reviews.ndjson` when it holds at least one line (default: none).
+   */
+  reviews?: ReadableStream<Uint8Array>;
 }
 
 /**
@@ -110,7 +118,7 @@ export interface CreateOptions {
  * place, so an interrupted run never leaves a partial archive under the final name.
  *
  * @param catalogPath the built catalog, e.g. `data/catalog.db`
- * @param options output folder and progress sink
+ * @param options output folder, progress sink and users' reviews
  * @returns the archive's path and its manifest
  * @throws {SnapshotError} `unreadable` when the catalog cannot be opened or is of another schema
  */
@@ -148,8 +156,13 @@ export async function createSnapshot(
     await _linkOrCopy(catalogPath, `${staging}/${SNAPSHOT_CATALOG}`);
     await Deno.writeTextFile(`${staging}/${SNAPSHOT_NOTICE}`, noticeText(sources, builtAt));
     log(`[snapshot] hashing ${catalogPath}`);
+    const names = [SNAPSHOT_CATALOG, SNAPSHOT_NOTICE];
+    const reviewCount = options.reviews
+      ? await _writeLines(options.reviews, `${staging}/${SNAPSHOT_REVIEWS}`)
+      : 0;
+    if (reviewCount > 0) names.push(SNAPSHOT_REVIEWS);
     const files = [];
-    for (const path of [SNAPSHOT_CATALOG, SNAPSHOT_NOTICE]) {
+    for (const path of names) {
       files.push({ path, ...await digestFile(`${staging}/${path}`) });
     }
     const manifest: SnapshotManifest = {
@@ -162,6 +175,7 @@ export async function createSnapshot(
       embeddingModel,
       sources,
       files,
+      ...(reviewCount > 0 && { reviewCount }),
     };
     await Deno.writeTextFile(
       `${staging}/${SNAPSHOT_MANIFEST}`,
@@ -170,7 +184,7 @@ export async function createSnapshot(
     log(`[snapshot] writing ${options.outDir}/${name}`);
     await tar.create(
       { gzip: true, file: tmp, cwd: staging, portable: true },
-      [SNAPSHOT_MANIFEST, SNAPSHOT_NOTICE, SNAPSHOT_CATALOG],
+      [SNAPSHOT_MANIFEST, ...names.filter((n) => n !== SNAPSHOT_CATALOG), SNAPSHOT_CATALOG],
     );
     const path = `${options.outDir}/${name}`;
     await Deno.rename(tmp, path);
@@ -182,8 +196,29 @@ export async function createSnapshot(
   }
 }
 
+/**
+ * Writes an NDJSON stream to a file, or nothing when the stream is empty.
+ *
+ * @returns the number of lines written
+ */
+async function _writeLines(stream: ReadableStream<Uint8Array>, path: string): Promise<number> {
+  let lines = 0;
+  let file: Deno.FsFile | undefined;
+  try {
+    for await (const chunk of stream) {
+      if (chunk.byteLength === 0) continue;
+      file ??= await Deno.open(path, { write: true, create: true, truncate: true });
+      for (const byte of chunk) if (byte === 0x0a) lines++;
+      for (let done = 0; done < chunk.byteLength;) done += await file.write(chunk.subarray(done));
+    }
+  } finally {
+    file?.close();
+  }
+  return lines;
+}
+
 /** The files a snapshot may hold. */
-const _ALLOWED = new Set([SNAPSHOT_MANIFEST, SNAPSHOT_NOTICE, SNAPSHOT_CATALOG]);
+const _ALLOWED = new Set([SNAPSHOT_MANIFEST, SNAPSHOT_NOTICE, SNAPSHOT_CATALOG, SNAPSHOT_REVIEWS]);
 
 /**
  * Extracts and checks a snapshot into a new folder under `parentDir` (see the module doc).
@@ -284,6 +319,13 @@ export async function extractSnapshot(
         );
       }
     }
+    // An optional file counts only when the manifest vouches for it.
+    if (!listed.has(SNAPSHOT_REVIEWS) && await _exists(`${dir}/${SNAPSHOT_REVIEWS}`)) {
+      throw new SnapshotError(
+        "unexpected_file",
+        `Cannot use snapshot "${file}": it holds ${SNAPSHOT_REVIEWS}, which its manifest does not list`,
+      );
+    }
     let store: CatalogStore;
     try {
       store = CatalogStore.open(`${dir}/${SNAPSHOT_CATALOG}`);
@@ -313,6 +355,27 @@ export async function extractSnapshot(
   } catch (e) {
     await Deno.remove(dir, { recursive: true }).catch(() => {});
     throw e;
+  }
+}
+
+/**
+ * The users' reviews a snapshot holds (`reviews.ndjson`), after verifying the whole snapshot.
+ *
+ * @param file the archive
+ * @param scratchDir where to extract it (removed afterwards)
+ * @returns the NDJSON text (`""` when the snapshot holds no reviews)
+ * @throws {SnapshotError} when the snapshot cannot be used (see {@link extractSnapshot})
+ */
+export async function snapshotReviews(
+  file: string,
+  scratchDir: string = Deno.env.get("TMPDIR") ?? "/tmp",
+): Promise<string> {
+  const { manifest, dir } = await extractSnapshot(file, scratchDir);
+  try {
+    if (!manifest.files.some((f) => f.path === SNAPSHOT_REVIEWS)) return "";
+    return await Deno.readTextFile(`${dir}/${SNAPSHOT_REVIEWS}`);
+  } finally {
+    await Deno.remove(dir, { recursive: true }).catch(() => {});
   }
 }
 
@@ -355,6 +418,16 @@ export async function installSnapshot(
     return { manifest, installed: true };
   } finally {
     await Deno.remove(dir, { recursive: true }).catch(() => {});
+  }
+}
+
+/** True when a file exists at `path`. */
+async function _exists(path: string): Promise<boolean> {
+  try {
+    await Deno.stat(path);
+    return true;
+  } catch {
+    return false;
   }
 }
 

@@ -14,34 +14,57 @@ import { createSnapshot, installSnapshot, SnapshotError, verifySnapshot } from "
 export const BUNDLED_SNAPSHOT = "toolatlas-snapshot.tar.gz";
 
 const USAGE = `Usage:
-  deno task snapshot create [--out DIR]   archive the built catalog (default folder: data/snapshots)
+  deno task snapshot create [--out DIR] [--no-reviews]
+                                           archive the built catalog (default folder: data/snapshots),
+                                           with users' visible reviews as reviews.ndjson
   deno task snapshot verify FILE           check a snapshot without serving it`;
+
+/** Where `snapshot create` gets users' reviews: an NDJSON stream, closed with `close`. */
+export type ReviewSource = () => Promise<
+  { stream: ReadableStream<Uint8Array>; close: () => void } | undefined
+>;
 
 /**
  * Runs a snapshot subcommand.
  *
  * @param args arguments after `snapshot`, e.g. `["create", "--out", "dist"]`
  * @param catalogPath the catalog to archive (`TOOLATLAS_CATALOG`)
+ * @param reviews users' reviews to include (unless `--no-reviews`), or none
  * @returns the process exit code: 0 done, 1 the snapshot cannot be made or used, 2 bad usage
  */
-export async function snapshotCommand(args: string[], catalogPath: string): Promise<number> {
+export async function snapshotCommand(
+  args: string[],
+  catalogPath: string,
+  reviews?: ReviewSource,
+): Promise<number> {
   const { positionals, values } = parseArgs({
     args,
     allowPositionals: true,
-    options: { out: { type: "string" }, help: { type: "boolean", short: "h" } },
+    options: {
+      out: { type: "string" },
+      "no-reviews": { type: "boolean" },
+      help: { type: "boolean", short: "h" },
+    },
   });
   const log = (line: string) => console.error(line);
   try {
     if (positionals[0] === "create" && !values.help) {
-      const { path, manifest } = await createSnapshot(catalogPath, {
-        outDir: values.out ?? "data/snapshots",
-        log,
-      });
-      console.log(path);
-      log(
-        `[snapshot] ${manifest.counts.servers} servers, ${manifest.counts.tools} tools, ` +
-          `${manifest.counts.prices} prices; built ${manifest.builtAt}`,
-      );
+      const source = values["no-reviews"] ? undefined : await reviews?.();
+      try {
+        const { path, manifest } = await createSnapshot(catalogPath, {
+          outDir: values.out ?? "data/snapshots",
+          log,
+          ...(source && { reviews: source.stream }),
+        });
+        console.log(path);
+        log(
+          `[snapshot] ${manifest.counts.servers} servers, ${manifest.counts.tools} tools, ` +
+            `${manifest.counts.prices} prices, ${manifest.reviewCount ?? 0} reviews; ` +
+            `built ${manifest.builtAt}`,
+        );
+      } finally {
+        source?.close();
+      }
       return 0;
     }
     if (positionals[0] === "verify" && positionals[1] !== undefined && !values.help) {

@@ -22,6 +22,13 @@ export const SNAPSHOT_CATALOG = "catalog.db";
 export const SNAPSHOT_NOTICE = "NOTICE.md";
 /** Name of the manifest inside a snapshot. */
 export const SNAPSHOT_MANIFEST = "manifest.json";
+/**
+ * Name of the optional users' reviews file inside a snapshot: NDJSON, one visible review per line
+ * in the public export form (`src/reviews/reviews.ts`), without authors. Never part of
+ * `catalog.db`; installing a snapshot leaves the review store alone (`deno task reviews import`
+ * reads it).
+ */
+export const SNAPSHOT_REVIEWS = "reviews.ndjson";
 
 /** One file of a snapshot with its size and digest. */
 export const SnapshotFile = z.object({
@@ -63,6 +70,8 @@ export const SnapshotManifest = z.object({
   embeddingModel: z.string().nullable(),
   sources: z.array(SnapshotSource),
   files: z.array(SnapshotFile),
+  /** Reviews in {@link SNAPSHOT_REVIEWS}, when the snapshot holds that file. */
+  reviewCount: z.number().int().nonnegative().optional(),
 });
 /** The manifest of a snapshot. */
 export type SnapshotManifest = z.infer<typeof SnapshotManifest>;
