@@ -172,7 +172,7 @@ function ServerResults(props: { data: z.infer<typeof SearchServersOutput> }) {
             </li>
             <PublisherBadges s={s} />
             {s.hosting !== "unknown" && <li class="badge">{s.hosting}</li>}
-            {s.stars !== null && <li class="badge">★ {formatCount(s.stars)}</li>}
+            {s.stars !== null && s.stars > 0 && <li class="badge">★ {formatCount(s.stars)}</li>}
             {s.variantCount > 0 && (
               <li class="badge" title="Other listings of the same project">
                 +{s.variantCount} {s.variantCount === 1 ? "listing" : "listings"}

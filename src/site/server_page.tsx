@@ -423,7 +423,7 @@ export function ServerPage(
           {s.hosting !== "unknown" && <li class="badge accent">{s.hosting}</li>}
           {s.transports.map((t) => <li class="badge">{t}</li>)}
           {s.registryTypes.map((r) => <li class="badge">{r}</li>)}
-          {s.stars !== null && <li class="badge">★ {formatCount(s.stars)}</li>}
+          {s.stars !== null && s.stars > 0 && <li class="badge">★ {formatCount(s.stars)}</li>}
         </ul>
       </header>
       <div class="detail">
