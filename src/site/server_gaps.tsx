@@ -1,3 +1,5 @@
+// Server-rendered only: no reconciliation needs keys, and hono/jsx would print `key` as an attribute.
+// deno-lint-ignore-file jsx-key
 /**
  * The "Not known yet" card of a server page: what no source tells about the server (how to
  * install it, its tools, its code, its licence), shown near the top so a gap is never read as a
@@ -36,7 +38,7 @@ export function serverGaps(s: ServerDetails): string[] {
 /** The card, or nothing when no gap matters. */
 export function GapsSection(props: { s: ServerDetails }) {
   const gaps = serverGaps(props.s);
-  if (gaps.length === 0) return <></>;
+  if (gaps.length === 0) return null;
   return (
     <section class="card notice" aria-labelledby="s-gaps">
       <h2 id="s-gaps">Not known yet</h2>
