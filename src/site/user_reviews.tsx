@@ -113,7 +113,7 @@ function ReviewForm(props: { kind: "tool" | "server"; api: string }) {
             <option value="true">Yes</option>
             <option value="false">No</option>
           </select>
-          <label for="review-client">Client</label>
+          <label for="review-client">MCP client used</label>
           <select id="review-client" name="client">
             <option value="">Not saying</option>
             {CLIENT_IDS.map((c) => <option value={c}>{c}</option>)}

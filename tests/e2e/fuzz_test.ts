@@ -1,5 +1,6 @@
 /**
- * Seeded fuzzing of every REST route, the site and every MCP tool on the real catalog, over a real
+ * Seeded fuzzing of every REST route (the review writes too), the site and every MCP tool on the
+ * real catalog, over a real
  * socket (`Deno.serve` and `fetch`, so what the HTTP layer does with our answers is tested too),
  * with access control on: at least 10,000 bad inputs (wrong types, out-of-range and huge values,
  * Unicode and control characters, FTS and SQL syntax, broken percent-encoding, broken JSON and
@@ -229,6 +230,52 @@ function recommendProbe(): Probe {
   };
 }
 
+/** API keys the review probes write with (each may write 20 reviews a day), set by the test. */
+const REVIEW_KEYS: string[] = [];
+
+/**
+ * A review write or delete: a real or hostile entry, a valid key most of the time (else none or
+ * junk), a body of hostile values in the review's fields, or broken JSON.
+ */
+function reviewProbe(): Probe {
+  const r = random();
+  const server = random() < 0.5;
+  const entry = r < 0.5
+    ? (server ? "io.github.github/github-mcp-server" : pick(["chatgpt", "claude", "midjourney"]))
+    : server
+    ? `${segment()}/${segment()}`
+    : segment();
+  const headers: Record<string, string> = {
+    "content-type": pick(["application/json", "application/json", "text/plain", ""]),
+    ...junkHeaders(),
+  };
+  if (!headers.authorization && REVIEW_KEYS.length > 0 && random() < 0.7) {
+    headers.authorization = `Bearer ${pick(REVIEW_KEYS)}`;
+  }
+  const fieldsOf = () => {
+    const body: Record<string, unknown> = {};
+    for (const name of ["rating", "title", "text", "worked", "client", "version"]) {
+      if (random() < 0.6) {
+        body[name] = name === "rating" && random() < 0.5 ? 1 + int(5) : hostileValue();
+      }
+    }
+    if (random() < 0.1) body[hostile().slice(0, 15)] = hostileValue();
+    return body;
+  };
+  const b = random();
+  const body = b < 0.75
+    ? JSON.stringify(fieldsOf())
+    : b < 0.9
+    ? pick(['{"rating":', "{", "[]", "null", '"x"', "\u0000", ""])
+    : JSON.stringify({ rating: 5, text: "x".repeat(int(30_000)) });
+  return {
+    method: random() < 0.75 ? "POST" : random() < 0.8 ? "DELETE" : pick(METHODS),
+    path: `/api/v1/${server ? "servers" : "tools"}/${entry}/reviews`,
+    headers,
+    body,
+  };
+}
+
 function siteProbe(): Probe {
   const r = random();
   const names = ["q", "kind", "category", "pricing", "hosting", "taxon", "page", "cursor"];
@@ -304,7 +351,8 @@ function mcpProbe(): Probe {
 
 function probe(): Probe {
   const r = random();
-  if (r < 0.35) return restProbe();
+  if (r < 0.3) return restProbe();
+  if (r < 0.37) return reviewProbe();
   if (r < 0.45) return recommendProbe();
   if (r < 0.65) return siteProbe();
   return mcpProbe();
@@ -319,6 +367,9 @@ Deno.test(`fuzz: ${COUNT} seeded bad inputs over every REST route, the site and 
     // The limiter is tested on its own; here it must not hide the routes behind 429s.
     fairUse: { burst: 1_000_000, ratePerSecond: 1_000_000 },
   });
+  for (let i = 0; i < 10; i++) {
+    REVIEW_KEYS.push((await access.keys.create("pro", `Fuzz ${i}`)).secret);
+  }
   const app = createApp({ ctx: real.ctx, access });
   const server = Deno.serve({ hostname: "127.0.0.1", port: 0, onListen: () => {} }, app.fetch);
   const origin = `http://127.0.0.1:${server.addr.port}`;
