@@ -237,6 +237,7 @@ export class ReviewStore implements ReviewsView {
   ]);
   #stamps = new Map<string, string>();
   #loading: Promise<void> | undefined;
+  #failing = false;
   #version = 0;
 
   /**
@@ -487,9 +488,13 @@ export class ReviewStore implements ReviewsView {
    * @returns entry id → rating (shared: do not change it)
    */
   async ratings(kind: ReviewKind): Promise<ReadonlyMap<string, RatingSummary>> {
-    this.#loading ??= this.refreshRatings().catch((error) => {
+    this.#loading ??= this.refreshRatings().then(() => {
+      this.#failing = false;
+    }, (error) => {
+      // Tried again at the next search; logged once per outage.
       this.#loading = undefined;
-      console.error(`[reviews] cannot read the ratings: ${error}`);
+      if (!this.#failing) console.error(`[reviews] cannot read the ratings: ${error}`);
+      this.#failing = true;
     });
     await this.#loading;
     return this.#ratings.get(kind)!;

@@ -312,3 +312,23 @@ Deno.test("GET /export/reviews streams visible reviews as NDJSON for bulk-export
   );
   close();
 });
+
+Deno.test("200 concurrent POSTs from 200 keys to one server give exact aggregates over HTTP", async () => {
+  const { app, post, key, close } = await reviewApp();
+  const keys = await Promise.all(Array.from({ length: 200 }, (_, i) => key("pro", `c${i}`)));
+  const answers = await Promise.all(
+    keys.map((k, i) => post(S, { rating: i % 5 + 1, worked: i % 2 === 0 }, k)),
+  );
+  assert.deepEqual([...new Set(answers.map((r) => r.status))], [200]);
+  await Promise.all(answers.map((r) => r.body?.cancel()));
+  const details = await ok(await app.request("/api/v1/servers/io.github.acme/postgres"));
+  assert.deepEqual(details.userReviews.aggregate, {
+    count: 200,
+    mean: 3,
+    distribution: { "1": 40, "2": 40, "3": 40, "4": 40, "5": 40 },
+    worked: { yes: 100, of: 200 },
+  });
+  const search = await ok(await app.request("/api/v1/servers?q=postgres"));
+  assert.deepEqual(search.results[0].rating, { mean: 3, count: 200 });
+  close();
+});
