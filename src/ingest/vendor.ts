@@ -291,6 +291,9 @@ const GENERIC_KINDS = new Set(
 const _BUILDER =
   /\b(framework|library|sdk|adapter|boilerplate|template|starter kit)\b[^.]{0,40}\b(?:to |for )(?:easily |quickly )?(?:build|create|spin|writ|develop|scaffold)|\b(example|sample|demo|showcase)\s+(?:app|application|project|dataset)\b/i;
 
+/** Accounts that mirror other people's repositories (`mcp-mirror/{owner}_{repo}`). */
+const _MIRRORS = new Set(["mcpmirror"]);
+
 /** Sources whose repository URLs alone do not tie a publisher (see `_handles`). */
 const _UNSURE_REPOSITORY_SOURCES = new Set(["ever-works"]);
 
@@ -355,7 +358,8 @@ function _handles(server: CatalogServer): _Handle[] {
       });
     } else if (ns.kind === "domain") {
       const brand = brandOfDomain(ns.domain);
-      if (brand.length >= 2) {
+      // `dev.workers.someone/...` proves control of someone.workers.dev, not of workers.dev.
+      if (brand.length >= 2 && !_sharedHost(ns.domain)) {
         out.push({
           handle: brand,
           kind: "namespace_domain",
@@ -426,7 +430,12 @@ export function buildProductIndex(
     const handles = _handles(s);
     const words = productWords(s);
     const own = _ownWords(words, handles, rules);
-    if (key !== undefined) index.addNamed(key, [...words].filter((w) => !own.has(w)));
+    // Only publishers of their own: a mirror, a gateway's re-listing or a listing without a
+    // repository or registry name repeats someone else's server and says nothing about whether
+    // others integrate a product.
+    const independent = key !== undefined && !isHostingHandle(key) && !_MIRRORS.has(key) &&
+      (s.repositoryUrl !== null || s.officialNames.length > 0);
+    if (independent) index.addNamed(key, [...words].filter((w) => !own.has(w)));
     const domains = handles.filter((x) => x.kind === "namespace_domain");
     for (const h of new Set(domains.map((x) => handleKey(x.handle)))) index.addNamespaceEntry(h);
     for (const w of own) {
@@ -485,6 +494,8 @@ export function classifyPublisher(
 
   // 1. A generic tool, or someone else's product: the server integrates it, whoever else it names.
   const generic = [..._nameWords(server)].find((w) => GENERIC_KINDS.has(w)) ??
+    // A repository named like a language binding (`teams.ts`, `openai.js`): an SDK.
+    /\.(?:ts|js|py|go|rs|net)$/.exec(repoOwner(server.repositoryUrl)?.repo ?? "")?.[0] ??
     (() => {
       const m = _BUILDER.exec(server.description);
       return (m?.[1] ?? m?.[2])?.toLowerCase();
@@ -568,7 +579,9 @@ export function classifyPublisher(
       });
     }
     const others = index.others(product, keys);
-    if (product.length >= 4 && others >= 2) {
+    // A name with "mcp" in it (`easymcp`, `fastmcp`) is an MCP project's own name, and a name
+    // collision among such projects proves no product.
+    if (product.length >= 4 && others >= 2 && !product.includes("mcp")) {
       proof.push({
         kind: "known_product",
         detail:
@@ -615,7 +628,7 @@ export function classifyPublisher(
     // A product other servers are for alone (`notion-mcp`), or a table entry: a user choosing
     // among them learns which is the vendor's. A word other names merely contain (`storage`) is
     // no such product.
-    const established = index.others(product, keys, true) >= 2 ||
+    const established = (index.others(product, keys, true) >= 2 && !product.includes("mcp")) ||
       proof.some((e) => e.kind === "vendor_table");
     return {
       badge: established ? "vendorOfficial" : "firstParty",

@@ -320,3 +320,41 @@ Deno.test("example apps and libraries for building servers are generic tools", (
   });
   assert.match(verdict(handler, community("vercel")).note, /generic tool \("adapter"\)/);
 });
+
+Deno.test("mirrors, re-listings and name collisions of MCP projects prove no product", () => {
+  const own = server({
+    name: "github.com/agentico-dev/mcp-server",
+    title: "Agentico MCP Server",
+    repositoryUrl: "https://github.com/agentico-dev/mcp-server",
+  });
+  const copies = [
+    server({
+      name: "github.com/mcp-mirror/agentico-dev_mcp-server",
+      title: "agentico",
+      repositoryUrl: "https://github.com/mcp-mirror/agentico-dev_mcp-server",
+    }),
+    server({ name: "smithery/agentico-mcp-server", title: "agentico" }),
+  ];
+  assert.equal(verdict(own, copies).badge, null);
+  const easy = server({
+    name: "github.com/easymcp/easymcp",
+    title: "easymcp",
+    repositoryUrl: "https://github.com/easymcp/easymcp",
+  });
+  assert.equal(verdict(easy, community("easymcp")).badge, null);
+});
+
+Deno.test("a language-binding repository is an SDK; a workers.dev namespace proves no brand", () => {
+  const sdk = server({
+    name: "github.com/microsoft/teams.ts",
+    title: "Teams MCP",
+    repositoryUrl: "https://github.com/microsoft/teams.ts",
+  });
+  assert.match(verdict(sdk, community("teams")).note, /generic tool \("\.ts"\)/);
+  const hosted = server({
+    name: "dev.workers.someone.sefaria/sefaria",
+    title: "sefaria",
+    officialNames: ["dev.workers.someone.sefaria/sefaria"],
+  });
+  assert.equal(verdict(hosted, community("workers")).badge, null);
+});
