@@ -22,6 +22,7 @@ import { openAccess } from "./src/access/access.ts";
 import { keysCommand } from "./src/access/keys_cli.ts";
 import { buildCatalog } from "./src/ingest/build.ts";
 import { probeCommand } from "./src/probe/cli.ts";
+import { packagesCommand } from "./src/probe/package_cli.ts";
 import { findSnapshot, prepareSnapshot, snapshotCommand } from "./src/snapshot/cli.ts";
 import { snapshotReviews } from "./src/snapshot/archive.ts";
 import { CatalogStore } from "./src/catalog/store.ts";
@@ -43,6 +44,9 @@ const USAGE = `Usage:
   deno task probe [--limit N] [--concurrency N] ...  (deno task probe --help)
                                   launch-probe npm packages of the catalog; results go to
                                   data/probes.jsonl, which the ingest merges
+  deno task packages [--refresh] ...  (deno task packages --help)
+                                  ask the npm registry about the catalog's npm packages;
+                                  results go to data/package_checks.jsonl, which the ingest merges
   deno task mcp [--catalog PATH] [--snapshot FILE]
                                   the MCP tools over stdin/stdout from the local catalog (for a
                                   client's "command" config; no quota, no key; deno task mcp --help)
@@ -104,6 +108,7 @@ async function _snapshotReviews() {
 async function main(args: string[]): Promise<number> {
   // The probe, snapshot, mcp and reviews commands have their own options.
   if (args[0] === "probe") return await probeCommand(args.slice(1));
+  if (args[0] === "packages") return await packagesCommand(args.slice(1));
   if (args[0] === "snapshot") {
     return await snapshotCommand(args.slice(1), loadConfig().catalogPath, _snapshotReviews);
   }

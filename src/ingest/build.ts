@@ -25,6 +25,12 @@ import { mergeServers } from "./merge_servers.ts";
 import { mergeTools } from "./merge_tools.ts";
 import { withToolCategories } from "./tool_categories.ts";
 import { scoreAll } from "./trust.ts";
+import {
+  applyPackageEvidence,
+  PACKAGE_CHECKS_URL,
+  type PackageEvidenceStats,
+  readPackageChecks,
+} from "./package_evidence.ts";
 import { type ContentFlagStats, flagAll } from "./content_flags.ts";
 import { groupProjects, type IdentityStats } from "./identity.ts";
 import { applyVendorFlags, type VendorFlagStats, VendorRules } from "./vendor.ts";
@@ -73,6 +79,8 @@ export interface IngestReport {
   embedding?: EmbedStats;
   /** Launch probes merged from the probe store (absent when none was read). */
   probes?: ProbeApplyStats & { skipped: number; inventoryCoverage: number };
+  /** Package evidence per level and kind (`package_evidence.ts`), and unreadable store lines. */
+  packageEvidence?: PackageEvidenceStats & { skipped: number };
   /**
    * `lexical` on the catalog a staged build writes first (no vectors yet; the full catalog
    * follows); absent on a finished build.
@@ -101,6 +109,11 @@ export interface BuildOptions {
   /** Embedding cache file (default `data/embed-cache.db`). */
   embedCachePath?: string;
   /** Probe store to merge (default `data/probes.jsonl`; `null`: none). */
+  /**
+   * npm registry checks (`deno task packages`) to merge; default `data/package_checks.jsonl`,
+   * `null` for none.
+   */
+  packagesPath?: string | URL | null;
   probesPath?: string | URL | null;
   /**
    * Called once a catalog without vectors is in place (written and renamed), when embedding is
@@ -178,6 +191,8 @@ async function _readAll<T>(
  *
  * @param sourcesDir the sources root
  * @param log progress sink
+ * @param probesPath the launch-probe store, or `null` for none
+ * @param packagesPath the npm registry checks, or `null` for none
  * @returns the merged catalog and its report
  * @throws {Error} when no source at all could be read (wrong folder)
  */
@@ -185,6 +200,7 @@ export async function mergeAll(
   sourcesDir: string,
   log: (line: string) => void = _stderr,
   probesPath: string | URL | null = PROBE_STORE_URL,
+  packagesPath: string | URL | null = PACKAGE_CHECKS_URL,
 ): Promise<MergedCatalog> {
   const started = performance.now();
   log(`[ingest] reading sources from ${sourcesDir}`);
@@ -237,6 +253,25 @@ export async function mergeAll(
     } catch (error) {
       log(`[ingest] cannot read the probe store: ${String(error)}; going on without it`);
     }
+  }
+  // Package evidence never stops the ingest either: without the store every package is judged
+  // on the other evidence alone.
+  let packageChecks: IngestReport["packageEvidence"];
+  try {
+    const { checks, skipped } = packagesPath === null
+      ? { checks: new Map(), skipped: 0 }
+      : await readPackageChecks(packagesPath);
+    packageChecks = { ...applyPackageEvidence(mergedServers.servers, checks), skipped };
+    log(
+      `[ingest] package evidence: ${
+        Object.entries(packageChecks.byLevel).map(([k, n]) => `${k} ${n}`).join(", ")
+      } (evidence: ${
+        Object.entries(packageChecks.byEvidence).map(([k, n]) => `${k} ${n}`).join(", ")
+      }); ${packageChecks.checked} npm packages with a registry check, ` +
+        `${packageChecks.refusedNoBin} refused without an executable, ${packageChecks.rescued} brought back`,
+    );
+  } catch (error) {
+    log(`[ingest] cannot read the package checks: ${String(error)}; going on without them`);
   }
   const now = new Date();
   const grades: Record<string, number> = { A: 0, B: 0, C: 0, D: 0, E: 0 };
@@ -319,6 +354,7 @@ export async function mergeAll(
     identity,
     content,
     ...(probes !== undefined && { probes }),
+    ...(packageChecks !== undefined && { packageEvidence: packageChecks }),
     trust,
     totals: {
       servers: mergedServers.servers.length,
@@ -351,6 +387,7 @@ export async function buildCatalog(options: BuildOptions): Promise<IngestReport>
     options.sourcesDir,
     log,
     options.probesPath === undefined ? PROBE_STORE_URL : options.probesPath,
+    options.packagesPath === undefined ? PACKAGE_CHECKS_URL : options.packagesPath,
   );
   let vectors: CatalogVectors | undefined;
   const pool = options.embed ?? true ? new EmbedderPool(undefined, options.nice ?? 0) : undefined;

@@ -81,6 +81,16 @@ export const ServerPackage = z.object({
    * no source declared them all.
    */
   inputsFrom: z.string().exactOptional(),
+  /**
+   * Whether the package belongs to the server and runs (`src/ingest/package_evidence.ts`):
+   * `verified` (a launch probe started it), `checked` (evidence it belongs: the official record,
+   * Docker's build, npm's repository field or mcpName, a validating source), or `unverified` (a
+   * catalog's say-so only), with the reasons.
+   */
+  evidence: z.object({
+    level: z.enum(["verified", "checked", "unverified"]),
+    reasons: z.array(z.string()),
+  }).exactOptional(),
 });
 /** See {@link ServerPackage}. */
 export type ServerPackage = z.infer<typeof ServerPackage>;

@@ -21,6 +21,7 @@ import { probeRemote } from "./probe.ts";
 import { killLiveChildren } from "./process_transport.ts";
 import { PROBE_STORE_URL, readProbeStore } from "../ingest/probes.ts";
 import type { ProbeRecord } from "../model/probe.ts";
+import type { CatalogServer } from "../model/server.ts";
 import { writeProbeStore } from "./store.ts";
 import { type ProbeTarget, selectTargets } from "./targets.ts";
 
@@ -95,8 +96,17 @@ export function progressLine(
     } · ${outcome} · ${last}`;
 }
 
-/** The merged catalog servers, straight from the sources (no database needed). */
-async function _servers(sourcesDir: string, log: (line: string) => void) {
+/**
+ * The merged catalog servers, straight from the sources (no database needed).
+ *
+ * @param sourcesDir the raw dumps (`../shared/data`)
+ * @param log where to say which source could not be read
+ * @returns every merged server
+ */
+export async function mergedServersFromSources(
+  sourcesDir: string,
+  log: (line: string) => void,
+): Promise<CatalogServer[]> {
   const records: SourceServer[] = [];
   for (const adapter of SERVER_ADAPTERS) {
     try {
@@ -187,7 +197,7 @@ export async function probeCommand(
   const store = await readProbeStore(storePath);
   if (store.skipped > 0) log(`[probe] skipped ${store.skipped} unreadable lines of ${storePath}`);
   log(`[probe] reading the catalog sources from ${sourcesDir}`);
-  const servers = await _servers(sourcesDir, log);
+  const servers = await mergedServersFromSources(sourcesDir, log);
   const targets = selectTargets(servers, {
     limit,
     only: values.only ?? [],
