@@ -393,8 +393,9 @@ export const OPERATIONS: readonly Operation[] = [
       title: "Find MCP servers",
       description:
         "Find MCP servers for a need described in words (e.g. 'let my agent query Postgres'), with " +
-        "optional filters: category, hosting (local|remote), transport (stdio, streamable-http, " +
-        "sse), registryType (npm, pypi, oci, nuget, mcpb). Returns names to pass to " +
+        "optional filters: category, hosting (local|remote), install (verified|checked: only " +
+        "servers whose recommended config a probe ran or evidence backs), transport (stdio, " +
+        "streamable-http, sse), registryType (npm, pypi, oci, nuget, mcpb). Returns names to pass to " +
         "svc_server_details and svc_get_install_config; page with nextCursor.",
     },
     method: "get",

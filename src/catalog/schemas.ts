@@ -373,6 +373,11 @@ export const SearchServersInput = z.object({
   q: text("Natural-language description or keywords").optional(),
   category: z.string().trim().min(1).max(200).describe("Category label or slug").optional(),
   hosting: HostingFilter.optional(),
+  install: z.enum(["verified", "checked", "unverified", "none"]).describe(
+    "verified: a launch probe started the recommended config; checked: verified, or evidence " +
+      "that its package or endpoint belongs to the server; unverified: only a catalog's say-so; " +
+      "none: no install method known",
+  ).optional(),
   transport: z.enum(["stdio", "streamable-http", "sse"]).optional(),
   registryType: z.enum(["npm", "pypi", "oci", "nuget", "mcpb"]).optional(),
   facetId: z.string().trim().min(1).max(100).optional(),

@@ -155,6 +155,7 @@ export async function searchServers(
       ...(!p.collapse && { variants: true }),
       ...(p.category !== undefined && { category: p.category }),
       ...(p.hosting !== undefined && { hosting: p.hosting }),
+      ...(p.install !== undefined && { install: p.install }),
       ...(p.transport !== undefined && { transport: p.transport }),
       ...(p.registryType !== undefined && { registryType: p.registryType }),
       ...(p.facetId !== undefined && { facetId: p.facetId }),

@@ -82,6 +82,8 @@ export interface ServerFilter {
   category?: string;
   /** `local` or `remote` (servers with both match either). */
   hosting?: string;
+  /** `verified`, `checked` (verified or checked), `unverified` or `none`: the install facet. */
+  install?: string;
   transport?: string;
   registryType?: string;
   facetId?: string;
@@ -890,6 +892,7 @@ export class CatalogStore {
     };
     if (filter.category !== undefined) facet("category", matchKey(filter.category));
     if (filter.hosting !== undefined) facet("hosting", filter.hosting);
+    if (filter.install !== undefined) facet("install", filter.install);
     if (filter.transport !== undefined) facet("transport", filter.transport);
     if (filter.registryType !== undefined) facet("registryType", filter.registryType);
     if (filter.facetId !== undefined) {

@@ -20,6 +20,7 @@ import { openCatalog, SCHEMA_SQL, SCHEMA_VERSION, vectorSchemaSql } from "./db.t
 import { serverPopularity, toolPopularity } from "./popularity.ts";
 import { serverAuthority, toolAuthority } from "./authority.ts";
 import { serverNameKeys, toolNameKeys } from "./name_keys.ts";
+import { installLevel } from "../install/mod.ts";
 import { CatalogStore, isStopword, queryWords } from "./store.ts";
 import {
   type ChangeRow,
@@ -347,6 +348,11 @@ function _writeServers(db: _Db, data: CatalogData, words: _WordCounter): void {
       facet.run(id, "hosting", "local", "local");
       facet.run(id, "hosting", "remote", "remote");
     }
+    // How sure the recommended install is (the plan a client gets, Claude Code's): `checked` also
+    // holds the `verified` ones, so `install=checked` finds every evidence-backed config.
+    const install = installLevel(s);
+    facet.run(id, "install", install, install);
+    if (install === "verified") facet.run(id, "install", "checked", "checked");
     for (const t of s.transports) facet.run(id, "transport", t, t);
     for (const p of s.packages) facet.run(id, "registryType", p.registryType, p.registryType);
     const text = [

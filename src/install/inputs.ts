@@ -143,7 +143,8 @@ export function inputId(variable: Pick<Variable, "name">): string {
 
 /**
  * Upper snake case name for a variable: `project-ref` → `PROJECT_REF`, `X-API-Key` → `X_API_KEY`,
- * `smithery_api_key` → `SMITHERY_API_KEY`; a leading digit gets a `V_` prefix.
+ * `smithery_api_key` → `SMITHERY_API_KEY`, `apiKey` → `API_KEY`; an upper-case name stays as it
+ * is (`NEO4J_URI`); a leading digit gets a `V_` prefix.
  *
  * @example
  * ```ts
@@ -154,14 +155,34 @@ export function inputId(variable: Pick<Variable, "name">): string {
  * @returns the name, `"VALUE"` when nothing usable is left
  */
 export function envName(text: string): string {
-  const name = text
-    .replace(/^-+/, "")
-    .replace(/([a-z0-9])([A-Z])/g, "$1_$2")
+  const bare = text.replace(/^-+/, "");
+  // camelCase is split into words only when the name has lower-case letters: an upper-case name
+  // is already an environment variable's and is used as it is (`NEO4J_URI`, not `NEO4_J_URI`;
+  // `N8N_API_KEY`, `E2B_API_KEY`).
+  const words = /[a-z]/.test(bare)
+    ? bare.replace(/([a-z])([A-Z])/g, "$1_$2").replace(/([0-9])([A-Z][a-z])/g, "$1_$2")
+    : bare;
+  const name = words
     .toUpperCase()
     .replace(/[^A-Z0-9]+/g, "_")
     .replace(/^_+|_+$/g, "");
   if (name === "") return "VALUE";
   return /^[0-9]/.test(name) ? `V_${name}` : name;
+}
+
+/**
+ * The placeholder name of an input: an environment variable's own name when it is a valid
+ * variable name (`NEO4J_URI`, `npm_config_cache`, `token`: used as it is, so the placeholder is
+ * the variable), otherwise {@link envName} of it (`MIRO-OAUTH-KEY` → `MIRO_OAUTH_KEY`; a header or
+ * argument → upper snake case).
+ *
+ * @param label the input's name (an env var, header or argument name)
+ * @param kind where the server takes it
+ * @returns the placeholder's variable name
+ */
+export function placeholderName(label: string, kind: Variable["kind"]): string {
+  const bare = label.trim().replace(/=+$/, "");
+  return kind === "env" && /^[A-Za-z_][A-Za-z0-9_]*$/.test(bare) ? bare : envName(bare);
 }
 
 /** Name parts that mark a secret even when the source does not flag it. */
@@ -308,14 +329,14 @@ export function inputValue(
     const required = input.isRequired === true;
     return {
       kind: "value",
-      value: [{ ref: _variable(input, envName(label), label, kind, true, required) }],
+      value: [{ ref: _variable(input, placeholderName(label, kind), label, kind, true, required) }],
     };
   }
   if (input.isRequired !== true) return { kind: "omitted", name: label };
   if (input.default !== undefined) return { kind: "value", value: [input.default] };
   return {
     kind: "value",
-    value: [{ ref: _variable(input, envName(label), label, kind, false, true) }],
+    value: [{ ref: _variable(input, placeholderName(label, kind), label, kind, false, true) }],
   };
 }
 

@@ -156,14 +156,16 @@ export function packageLaunch(pkg: ServerPackage): { launch: StdioLaunch; notes:
   }
 
   for (const input of pkg.environmentVariables ?? []) {
-    const result = inputValue(input, "env", input.name);
+    // A name written as an assignment (`NODE_ENV=`) is the variable before the `=`.
+    const name = input.name.trim().replace(/=+$/, "");
+    const result = inputValue({ ...input, name }, "env", name);
     if (result.kind === "omitted") {
-      omitted.push(input.name);
+      omitted.push(name);
       continue;
     }
-    env.push({ name: input.name, value: result.value });
+    env.push({ name, value: result.value });
     // Docker passes only the variables named with -e into the container.
-    if (pkg.registryType === "oci") args.push(["-e"], [input.name]);
+    if (pkg.registryType === "oci") args.push(["-e"], [name]);
   }
 
   const spec = packageSpec(pkg);

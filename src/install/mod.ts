@@ -162,6 +162,31 @@ function _option(
     requiredInputs: out.secrets.filter((s) => s.required),
     notes: [...plan.notes, ..._serverNotes(server, plan, probe, out.secrets), ...out.notes],
     verified: _verified(plan, probe),
+    evidence: plan.evidence,
+  };
+}
+
+/** An install config with no recommended way, and why. */
+function _unavailable(client: ClientId, clientName: string, reason: string): InstallConfig {
+  return {
+    client,
+    clientName,
+    available: false,
+    reason,
+    method: null,
+    format: null,
+    config: null,
+    configObject: null,
+    serverKey: null,
+    filePaths: [],
+    cliCommand: null,
+    deepLinks: [],
+    secrets: [],
+    requiredInputs: [],
+    notes: [],
+    verified: null,
+    evidence: null,
+    alternatives: [],
   };
 }
 
@@ -185,30 +210,29 @@ export function installConfig(server: CatalogServer, client: ClientId): InstallC
   const info = clientInfo(client);
   const { plans, refused } = planInstalls(server, info);
   const best = plans[0];
+  // Only a catalog vouches for the best package and nothing better exists: none is recommended;
+  // the ways stay as alternatives. (An endpoint someone hosts is there to connect to, whoever
+  // runs it: a gateway's or a third party's endpoint stays recommendable, marked unverified.)
+  if (
+    best !== undefined && best.evidence.level === "unverified" && best.method.kind === "package"
+  ) {
+    const key = serverKey(server);
+    return {
+      ..._unavailable(
+        client,
+        info.name,
+        `No checked install method for ${info.name}: every way to install it is unverified ` +
+          `(${best.evidence.text.replace(/^unverified: /, "")}). They are listed as alternatives.`,
+      ),
+      alternatives: plans.slice(0, MAX_ALTERNATIVES).map((p) => _option(server, info, key, p)),
+    };
+  }
   if (best === undefined) {
     const none = server.packages.length === 0 && server.remotes.length === 0;
     const reason = none
       ? NO_METHOD_REASON
       : `No install method for ${info.name}: ${refused.join("; ")}`;
-    return {
-      client,
-      clientName: info.name,
-      available: false,
-      reason: _withRefusedPackages(server, reason),
-      method: null,
-      format: null,
-      config: null,
-      configObject: null,
-      serverKey: null,
-      filePaths: [],
-      cliCommand: null,
-      deepLinks: [],
-      secrets: [],
-      requiredInputs: [],
-      notes: [],
-      verified: null,
-      alternatives: [],
-    };
+    return _unavailable(client, info.name, _withRefusedPackages(server, reason));
   }
   const key = serverKey(server);
   const main = _option(server, info, key, best);
@@ -305,4 +329,18 @@ function _withRefusedPackages(server: CatalogServer, reason: string): string {
  */
 export function installConfigs(server: CatalogServer): InstallConfig[] {
   return CLIENT_IDS.map((client) => installConfig(server, client));
+}
+
+/**
+ * How sure the recommended install of a server is, for search filters: the evidence level of the
+ * plan Claude Code gets (`verified`, `checked`, `unverified`), or `none` when no method is known.
+ *
+ * @param server the catalog server
+ * @returns the level
+ */
+export function installLevel(
+  server: CatalogServer,
+): "verified" | "checked" | "unverified" | "none" {
+  const best = planInstalls(server, clientInfo("claude-code")).plans[0];
+  return best === undefined ? "none" : best.evidence.level;
 }

@@ -49,12 +49,57 @@ import type { InstallMethod } from "../model/install.ts";
  * endpoint the client speaks natively (`remote`), or Claude Desktop bundles (`bundle`).
  */
 export type Plan =
-  & { method: InstallMethod; notes: string[] }
+  & { method: InstallMethod; notes: string[]; evidence: PlanEvidence }
   & (
     | { kind: "stdio"; launch: StdioLaunch; bridged: RemoteLaunch | null }
     | { kind: "remote"; remote: RemoteLaunch }
     | { kind: "bundle"; bundles: ServerPackage[] }
   );
+
+/**
+ * How sure the catalog is that a plan installs this server: `verified` (a launch probe started
+ * it), `checked` (evidence it belongs: see `src/ingest/package_evidence.ts`, or the vendor's own
+ * endpoint), `unverified` (a catalog's say-so only). `text` is one line for people, e.g.
+ * `"package checked: npm's repository field names the server's repository"`.
+ */
+export interface PlanEvidence {
+  level: "verified" | "checked" | "unverified";
+  text: string;
+}
+
+/** The evidence of a package plan, from the package's `evidence` (ingest) or its probe. */
+function _packageEvidence(pkg: ServerPackage, probe: ProbeSummary | undefined): PlanEvidence {
+  if (probe?.launched && probe.errorClass === null) {
+    return {
+      level: "verified",
+      text: `verified: a launch probe on ${probe.probedAt.slice(0, 10)} started it and listed ` +
+        `${probe.toolCount} tools`,
+    };
+  }
+  const ev = pkg.evidence;
+  if (ev === undefined) return { level: "checked", text: "package checked: listed by the catalog" };
+  if (ev.level === "unverified") {
+    return { level: "unverified", text: `unverified: ${ev.reasons[0]}` };
+  }
+  return { level: ev.level, text: `package checked: ${ev.reasons.join("; ")}` };
+}
+
+/**
+ * 0 when a package is the author's own (unscoped, under the repository owner's scope, or tied to
+ * the repository by npm's metadata), 1 for a copy under another scope (`@iflow-mcp/...`).
+ */
+function _copyRank(server: CatalogServer, pkg: ServerPackage): number {
+  if (pkg.registryType !== "npm" || !pkg.identifier.startsWith("@")) return 0;
+  if (
+    pkg.evidence?.reasons.some((r) => r.startsWith("npm's") || r.startsWith("the server's own"))
+  ) {
+    return 0;
+  }
+  const scope = pkg.identifier.slice(1).split("/")[0]!.toLowerCase().replace(/[^a-z0-9]/g, "");
+  const owner = (server.repositoryUrl?.replace(/^https?:\/\/[^/]+\//, "").split("/")[0] ?? "")
+    .toLowerCase().replace(/[^a-z0-9]/g, "");
+  return owner !== "" && (owner.includes(scope) || scope.includes(owner)) ? 0 : 1;
+}
 
 /** Reason given when a server lists neither a package nor a remote endpoint. */
 export const NO_METHOD_REASON =
@@ -228,16 +273,20 @@ export function planInstalls(server: CatalogServer, client: ClientInfo): Plans {
     }
     const light = pkg.registryType !== "oci";
     if (light) lightCount++;
+    const evidence = _packageEvidence(pkg, probe);
     const official = pkg.source === "official-server-json" ? 0 : 1;
     // A package only other catalogs list, for a server whose own registry record lists only
     // hosted endpoints, comes after the vendor's endpoint (even through the bridge).
     const unlisted = hostedOnly && official === 1;
     candidates.push({
       rank: [
-        light ? (unlisted ? 3.5 : 1) : 4,
+        // A package only a catalog vouches for comes after every other way.
+        evidence.level === "unverified" ? 7 : light ? (unlisted ? 3.5 : 1) : 4,
         PACKAGE_ORDER.indexOf(pkg.registryType),
         // Among equals, a package a probe started first, one that failed its probe last.
         probe === undefined ? 1 : probe.launched && probe.errorClass === null ? 0 : 2,
+        // The author's own package before a copy republished under another scope.
+        _copyRank(server, pkg),
         official,
         index,
       ],
@@ -267,6 +316,7 @@ export function planInstalls(server: CatalogServer, client: ClientInfo): Plans {
           kind: "stdio",
           launch,
           bridged: null,
+          evidence,
           method: _packageMethod(
             pkg,
             `The ${pkg.registryType} package ${pkg.identifier}${from}: it ${why}${verified}${after}.`,
@@ -283,6 +333,7 @@ export function planInstalls(server: CatalogServer, client: ClientInfo): Plans {
         build: () => ({
           kind: "bundle",
           bundles,
+          evidence: _packageEvidence(bundles[0]!, undefined),
           method: _packageMethod(
             bundles[0]!,
             `An MCP bundle (.mcpb): ${client.name} installs it from the file, with no runtime to set up.`,
@@ -307,6 +358,17 @@ export function planInstalls(server: CatalogServer, client: ClientInfo): Plans {
     const native = client.remotes[remote.type] !== undefined;
     const transportRank = remote.type === "streamable-http" ? 0 : 1;
     const tier = owner === "vendor" ? (native ? 0 : 3) : (native ? 5 : 6);
+    const evidence: PlanEvidence = owner === "vendor"
+      ? { level: "checked", text: "endpoint checked: hosted by the server's own publisher" }
+      : owner === "gateway"
+      ? {
+        level: "unverified",
+        text: "unverified: hosted by a gateway, not by the server's publisher",
+      }
+      : {
+        level: "unverified",
+        text: `unverified: only ${_sourceName(server.provenance.remotes)} lists this endpoint`,
+      };
     candidates.push({
       rank: [tier, transportRank, index],
       build: () => {
@@ -331,7 +393,7 @@ export function planInstalls(server: CatalogServer, client: ClientInfo): Plans {
           method.reason = `${who}: ${client.name} connects to its ${
             remote.type === "sse" ? "SSE" : "streamable HTTP"
           } endpoint directly, with nothing to install.`;
-          return { kind: "remote", remote: launch, method, notes };
+          return { kind: "remote", remote: launch, method, notes, evidence };
         }
         const what = remote.type === "sse" ? "SSE endpoints" : "remote endpoints in this file";
         method.reason = `${who}, reached through the mcp-remote bridge: ${client.name} does not ` +
@@ -347,6 +409,7 @@ export function planInstalls(server: CatalogServer, client: ClientInfo): Plans {
           bridged: launch,
           method,
           notes,
+          evidence,
         };
       },
     });

@@ -87,6 +87,7 @@ function _localPlan(folder: string | undefined): Plan {
       "Needs Deno 2 and a built catalog in data/catalog.db of the checkout (deno task ingest); " +
       "without one the server says so on stderr and exits.",
     ],
+    evidence: { level: "checked", text: "toolatlas's own local server" },
   };
 }
 

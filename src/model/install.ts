@@ -154,6 +154,20 @@ const _OptionFields = {
   verified: Verified.nullable().describe(
     "Set when a launch probe started this package and listed its tools",
   ),
+  /**
+   * How sure the catalog is that this installs the server: `verified` (a launch probe started
+   * it), `checked` (evidence it belongs: the server's official registry record, Docker's build,
+   * npm's repository field or mcpName, a validating source, or the publisher's own endpoint),
+   * `unverified` (only a catalog's say-so; such a way is never the recommended one), with a line
+   * for people.
+   */
+  evidence: z.object({
+    level: z.enum(["verified", "checked", "unverified"]),
+    text: z.string(),
+  }).describe(
+    "verified (a launch probe started it), checked (evidence it belongs to the server) or " +
+      "unverified (a catalog's say-so only, never recommended), with a line for people",
+  ),
 };
 
 /** One complete way to install: the method and the config text for one client. */
@@ -183,6 +197,8 @@ export const InstallConfig = z.object({
   ..._OptionFields,
   /** The chosen package or remote endpoint, with the reason it was chosen. */
   method: InstallMethod.nullable().describe("The chosen install method, with the reason"),
+  /** The evidence of the chosen way; `null` when none is recommended. */
+  evidence: _OptionFields.evidence.nullable(),
   /** Key of the server in the client's config map, e.g. `"github"`. */
   serverKey: z.string().nullable().describe("Key of the server in the client's config map"),
   /** Files the config goes into, by scope and operating system. */

@@ -89,7 +89,9 @@ function CopyButton(props: { target: string; label: string }) {
 function InstallSection(props: { configs: InstallConfigs["configs"] }) {
   // No client has a config: one line, not the same sentence eight times (the gap is in "Not known
   // yet" above).
-  if (props.configs.every((c) => !c.available || c.config === null)) {
+  if (
+    props.configs.every((c) => (!c.available || c.config === null) && c.alternatives.length === 0)
+  ) {
     return (
       <section class="card" aria-labelledby="s-install">
         <h2 id="s-install">Install</h2>
@@ -122,11 +124,35 @@ function InstallSection(props: { configs: InstallConfigs["configs"] }) {
               )}
             </div>
             {!c.available || c.config === null
-              ? <p class="muted">{c.reason ?? "No install method known."}</p>
+              ? (
+                <>
+                  <p class="muted">{c.reason ?? "No install method known."}</p>
+                  {c.alternatives.length > 0 && (
+                    <details class="small">
+                      <summary>
+                        Show the unverified {c.alternatives.length === 1 ? "way" : "ways"}
+                      </summary>
+                      {c.alternatives.map((a) => (
+                        <div class="alternative">
+                          <p class="warn">{a.evidence.text}</p>
+                          <p>{inlineCode(a.method.reason)}</p>
+                          {a.config !== null && <pre><code>{a.config}</code></pre>}
+                        </div>
+                      ))}
+                    </details>
+                  )}
+                </>
+              )
               : (
                 <>
                   {c.method !== null && <p class="small">{inlineCode(c.method.reason)}</p>}
-                  {c.verified !== null && <p class="small verified">✓ {c.verified.text}</p>}
+                  {c.verified !== null
+                    ? <p class="small verified">✓ {c.verified.text}</p>
+                    : c.evidence !== null && (
+                      <p class={`small ${c.evidence.level === "unverified" ? "warn" : "muted"}`}>
+                        {c.evidence.text}
+                      </p>
+                    )}
                   {c.filePaths.length > 0 && (
                     <div class="small">
                       <span class="muted">Goes in:</span> {c.filePaths.map((f, i) => (
@@ -181,7 +207,9 @@ function InstallSection(props: { configs: InstallConfigs["configs"] }) {
                       {c.alternatives.map((a) => (
                         <div class="alternative">
                           <p>{inlineCode(a.method.reason)}</p>
-                          {a.verified !== null && <p class="verified">✓ {a.verified.text}</p>}
+                          {a.verified !== null
+                            ? <p class="verified">✓ {a.verified.text}</p>
+                            : <p class="muted">{a.evidence.text}</p>}
                           {a.config !== null && <pre><code>{a.config}</code></pre>}
                         </div>
                       ))}

@@ -313,7 +313,7 @@ Deno.test("real servers: configs for all 8 clients carry every secret and requir
         assert.equal(m.kind === "remote" ? "remote" : m.registryType, expected, where);
       }
       assert.ok(m.reason.length > 20, `${where}: method.reason`);
-      checkOption(server, client, { ...cfg, method: m }, where);
+      checkOption(server, client, { ...cfg, method: m, evidence: cfg.evidence! }, where);
       for (const [i, alt] of cfg.alternatives.entries()) {
         checkOption(
           server,

@@ -405,12 +405,15 @@ Deno.test("Gemini CLI: a stdio server's CLI sets env with -e and separates serve
         command: "npx",
         args: GITHUB_ARGS,
         env: { GITHUB_PERSONAL_ACCESS_TOKEN: "$GITHUB_PERSONAL_ACCESS_TOKEN" },
+        // `gemini mcp list` gives up after 5 s, less than a first npx start.
+        timeout: 60000,
       },
     },
   });
   assert.equal(
     cfg.cliCommand,
-    "gemini mcp add --scope user -e 'GITHUB_PERSONAL_ACCESS_TOKEN=$GITHUB_PERSONAL_ACCESS_TOKEN' " +
+    "gemini mcp add --scope user --timeout 60000 " +
+      "-e 'GITHUB_PERSONAL_ACCESS_TOKEN=$GITHUB_PERSONAL_ACCESS_TOKEN' " +
       "github npx -- -y @modelcontextprotocol/server-github@2025.4.8",
   );
 });

@@ -170,7 +170,9 @@ function _envVars(
   }
   for (const env of Array.isArray(config.env) ? config.env : []) {
     if (!isRecord(env)) continue;
-    const name = cleanText(env.name, report) ?? cleanText(env.env, report);
+    // `env` is the variable the container reads when an entry also has a config `name`
+    // (`name: uberall.access_token`, `env: UBERALL_ACCESS_TOKEN`), as for secrets.
+    const name = cleanText(env.env, report) ?? cleanText(env.name, report);
     if (name === undefined) continue;
     const raw = _literal(env.value);
     const single = raw === undefined ? null : /^\{\{[^{}]*\}\}$/.test(raw) ? raw : null;

@@ -22,6 +22,12 @@ import {
 } from "../render.ts";
 
 /**
+ * Connection timeout written for a locally launched server, milliseconds: Gemini CLI's `timeout`
+ * setting and `--timeout` option (`gemini mcp add --help`, 0.61).
+ */
+export const GEMINI_STDIO_TIMEOUT_MS = 60_000;
+
+/**
  * Gemini CLI configuration for a planned install.
  *
  * @example
@@ -43,6 +49,12 @@ export function geminiCliConfig(input: GeneratorInput): GeneratorOutput {
   const { plan, configObject, secrets, notes } = jsonConfig(input, ph);
   const words = ["gemini", "mcp", "add", "--scope", "user"];
   if (plan.kind === "stdio") {
+    // `gemini mcp list` gives up on a server after 5 s, less than a first `npx` or `uvx` start
+    // (download included) takes: a launched package gets a minute.
+    const entry = (configObject as { mcpServers?: Record<string, Record<string, unknown>> })
+      .mcpServers?.[input.key];
+    if (entry !== undefined) entry.timeout = GEMINI_STDIO_TIMEOUT_MS;
+    words.push("--timeout", String(GEMINI_STDIO_TIMEOUT_MS));
     for (const e of plan.launch.env) words.push("-e", `${e.name}=${renderValue(e.value, ph)}`);
     words.push(input.key, plan.launch.command);
     const args = plan.launch.args.map((a) => renderValue(a, ph));
