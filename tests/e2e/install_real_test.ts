@@ -7,7 +7,8 @@
 import assert from "node:assert/strict";
 import { parse as parseToml } from "smol-toml";
 import { packageBelongs, verifiesPackages } from "../../src/ingest/merge_packages.ts";
-import { isSecretInput } from "../../src/install/inputs.ts";
+import { isSecretInput, placeholderName } from "../../src/install/inputs.ts";
+import { readPackageChecks } from "../../src/ingest/package_evidence.ts";
 import { installConfig } from "../../src/install/mod.ts";
 import { realCatalog } from "../_helpers.ts";
 import {
@@ -16,7 +17,7 @@ import {
   type InstallConfig,
   type InstallOption,
 } from "../../src/model/install.ts";
-import type { CatalogServer, ServerInput } from "../../src/model/server.ts";
+import { type CatalogServer, packageKey, type ServerInput } from "../../src/model/server.ts";
 
 type Kind =
   | "npm"
@@ -79,7 +80,9 @@ const SERVERS: Spec[] = [
   spec("io.github.domdomegg/time-mcp-nuget", ["nuget"], "nuget"),
   spec("io.github.cloudquery/mcp", ["mcpb"], "none", "mcpb"),
   spec("ai.smithery/arjunkmrm-perplexity-search", ["remote-only", "header", "secret"], "remote"),
-  spec("io.github.zenml-io/mcp-zenml", ["pypi", "oci", "secret"], "pypi"),
+  // The PyPI package `zenml` only toolsdk lists (the ZenML library, not its MCP server) is
+  // unverified: the image the official record lists is recommended (issue 29).
+  spec("io.github.zenml-io/mcp-zenml", ["pypi", "oci", "secret"], "oci"),
   spec("io.github.domdomegg/airtable-mcp-server", ["npm", "oci", "mcpb", "secret"], "npm"),
   spec("com.pulsemcp.servers/pulse-fetch", ["npm", "secret"], "npm"),
   spec("io.github.GLips/Figma-Context-MCP", ["npm", "positional", "secret"], "npm"),
@@ -393,4 +396,85 @@ Deno.test("real servers: famous servers once served a wrong config get the right
   const c7 = get("io.github.upstash/context7", "claude-code");
   assert.match(c7.config!, /"CONTEXT7_API_KEY": "\$\{CONTEXT7_API_KEY:-\}"/);
   assert.equal(c7.requiredInputs.length, 0);
+});
+
+Deno.test("issue 29's examples: no unverified package recommended, the author's package first, settings present", async () => {
+  const store = (await realCatalog()).ctx.store;
+  const claude = (name: string) => installConfig(store.serverByName(name)!, "claude-code");
+  // A catalog's slug taken as an npm name: unverified, offered with why, not recommended.
+  const solana = claude("github.com/aldrin-labs/solana-docs-mcp-server");
+  assert.equal(solana.available, false);
+  assert.match(solana.reason!, /unverified/);
+  // A library without an executable is refused.
+  const sdk = store.serverByName("npm/@metorial/mcp-sdk-utils")!;
+  assert.equal(sdk.packages.length, 0);
+  assert.match(sdk.refusedPackages![0]!.reason, /no executable/);
+  // The author's own package, tied by npm's repository field, before republished copies.
+  const puppeteer = claude("github.com/merajmehrabi/puppeteer-mcp-server");
+  assert.equal(puppeteer.method!.identifier, "puppeteer-mcp-server");
+  assert.match(puppeteer.evidence!.text, /npm's repository field/);
+  // Settings a probe found required, and settings from the README.
+  const env = (cfg: InstallConfig) =>
+    Object.keys(
+      Object.values(
+        (cfg.configObject as { mcpServers: Record<string, { env?: object }> })
+          .mcpServers,
+      )[0]!.env ?? {},
+    );
+  assert.ok(
+    env(claude("github.com/infisical/infisical-mcp-server")).includes(
+      "INFISICAL_UNIVERSAL_AUTH_CLIENT_ID",
+    ),
+  );
+  assert.ok(env(claude("github.com/automattic/mcp-wordpress-remote")).includes("WP_API_URL"));
+  const glean = claude("github.com/gleanwork/connect-mcp-server");
+  assert.ok(glean.requiredInputs.some((i) => /server.url/i.test(i.placeholder)), glean.config!);
+  // Docker's env name is the variable the container reads.
+  const uberall = installConfig(
+    store.serverByName("github.com/uberall/uberall-mcp-server")!,
+    "cursor",
+  );
+  assert.match(uberall.config!, /UBERALL_ACCESS_TOKEN/);
+  assert.doesNotMatch(uberall.config!, /uberall\.access_token/);
+});
+
+Deno.test("over the whole catalog: no recommended npm package lacks an executable; placeholders are their variables", async () => {
+  const { checks } = await readPackageChecks();
+  const store = (await realCatalog()).ctx.store;
+  const count = store.counts().servers;
+  let recommended = 0;
+  let placeholders = 0;
+  for (let start = 1; start <= count; start += 500) {
+    const ids = Array.from({ length: Math.min(500, count - start + 1) }, (_, i) => start + i);
+    for (const s of store.serversByIds(ids)) {
+      if (s.canonicalName !== undefined) continue;
+      const cfg = installConfig(s, "claude-code");
+      if (cfg.available && cfg.method?.registryType === "npm") {
+        recommended++;
+        const check = checks.get(
+          packageKey({ registryType: "npm", identifier: cfg.method.identifier! }),
+        );
+        assert.ok(
+          check?.status !== "found" || check.bin.length > 0,
+          `${s.name}: ${cfg.method.identifier}`,
+        );
+        assert.notEqual(cfg.evidence!.level, "unverified", s.name);
+      }
+      for (const option of [cfg, ...cfg.alternatives]) {
+        const entries =
+          (option.configObject as { mcpServers?: Record<string, { env?: Record<string, string> }> })
+            ?.mcpServers ?? {};
+        for (const entry of Object.values(entries)) {
+          for (const [name, value] of Object.entries(entry.env ?? {})) {
+            const m = /^\$\{([A-Za-z0-9_]+)\}$/.exec(value);
+            if (m === null) continue;
+            placeholders++;
+            assert.equal(m[1], placeholderName(name, "env"), `${s.name}: ${name}=${value}`);
+          }
+        }
+      }
+    }
+  }
+  assert.ok(recommended > 800, `recommended npm configs: ${recommended}`);
+  assert.ok(placeholders > 1000, `placeholders: ${placeholders}`);
 });
