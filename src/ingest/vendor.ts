@@ -289,7 +289,7 @@ const GENERIC_KINDS = new Set(
  * for easily spinning up MCP servers"), not a server for a product.
  */
 const _BUILDER =
-  /\b(framework|library|sdk|adapter|boilerplate|template|starter kit)\b[^.]{0,40}\b(?:to |for )(?:easily |quickly )?(?:build|create|spin|writ|develop|scaffold)|\b(example|sample|demo|showcase)\s+(?:app|application|project|dataset)\b/i;
+  /\b(framework|library|sdk|adapter|boilerplate|template|starter kit)\b[^.]{0,40}\b(?:to |for )(?:easily |quickly )?(?:build|create|spin|writ|develop|scaffold)|\b(example|sample|demo|showcase)\s+(?:app|application|project|dataset)\b|\b(?:a\s+)?(curated|awesome)\s+list\b/i;
 
 /** Accounts that mirror other people's repositories (`mcp-mirror/{owner}_{repo}`). */
 const _MIRRORS = new Set(["mcpmirror"]);
@@ -498,7 +498,7 @@ export function classifyPublisher(
     /\.(?:ts|js|py|go|rs|net)$/.exec(repoOwner(server.repositoryUrl)?.repo ?? "")?.[0] ??
     (() => {
       const m = _BUILDER.exec(server.description);
-      return (m?.[1] ?? m?.[2])?.toLowerCase();
+      return (m?.[1] ?? m?.[2] ?? m?.[3])?.toLowerCase();
     })();
   if (generic !== undefined) {
     return none(`a generic tool ("${generic}"), not a server for one product`);

@@ -358,3 +358,13 @@ Deno.test("a language-binding repository is an SDK; a workers.dev namespace prov
   });
   assert.equal(verdict(hosted, community("workers")).badge, null);
 });
+
+Deno.test("a curated list of servers by the vendor's account is a list, not the vendor's server", () => {
+  const hub = server({
+    name: "github.com/azure-samples/mcp",
+    title: "Azure MCP Hub",
+    description: "A curated list of MCP servers, SDKs and guides for Azure",
+    repositoryUrl: "https://github.com/azure-samples/mcp",
+  });
+  assert.match(verdict(hub, community("azure")).note, /generic tool \("curated"\)/);
+});
