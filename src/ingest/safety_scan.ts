@@ -13,6 +13,24 @@ import { firstOfEachKey } from "./clean.ts";
 
 const EXCERPT_MAX = 120;
 
+/**
+ * Most characters of one text the phrase rules read (after whitespace is collapsed): longer texts
+ * are scanned in their first 200,000 characters. The ingest stores no longer tool text (probe
+ * descriptions are cut at 8 KB, schemas at 32 KB: `src/ingest/probes.ts`), so this only bounds
+ * the work on a hostile source record.
+ */
+export const MAX_SCAN_CHARS = 200_000;
+
+/**
+ * Collapses every run of whitespace to one character: a line break when the run holds one, else a
+ * space. One linear pass; afterwards each `\s*` or `\s+` of the rules matches at most one
+ * character, so no rule can backtrack over a long run of spaces (`<` and 60,000 spaces took 15-49
+ * s in `<\s*\/?\s*important\s*>` before; it is linear now).
+ */
+function _collapse(text: string): string {
+  return text.replace(/\s+/g, (run) => run.includes("\n") ? "\n" : " ");
+}
+
 /** A text rule: a regular expression and what a match means. */
 interface _Rule {
   rule: string;
@@ -200,6 +218,22 @@ const _isBidi = (c: number) => (c >= 0x202a && c <= 0x202e) || (c >= 0x2066 && c
 const _isZeroWidth = (c: number) =>
   (c >= 0x200b && c <= 0x200f) || (c >= 0x2060 && c <= 0x2064) || c === 0xfeff;
 const _isInvisible = (c: number) => _isTag(c) || _isBidi(c) || _isZeroWidth(c);
+/** Any code point {@link _isInvisible} names (tags as their UTF-16 surrogate pairs). */
+const _INVISIBLE = String
+  .raw`[\u200b-\u200f\u2060-\u2064\ufeff\u202a-\u202e\u2066-\u2069]|\udb40[\udc00-\udc7f]`;
+const _ANY_INVISIBLE = new RegExp(_INVISIBLE);
+const _INVISIBLE_ALL = new RegExp(_INVISIBLE, "g");
+/** Tag characters U+E0020-U+E007E, which mirror printable ASCII. */
+const _TAG_ASCII = /\udb40[\udc20-\udc7e]/g;
+
+/** The ASCII text hidden in a text's tag characters (U+E0041 is `A`). */
+function _smuggled(text: string): string {
+  let out = "";
+  for (const pair of text.match(_TAG_ASCII) ?? []) {
+    out += String.fromCharCode(pair.charCodeAt(1) - 0xdc00);
+  }
+  return out;
+}
 /** Hebrew, Arabic, Syriac, Thaana, NKo and their presentation forms: where bidi marks are normal. */
 const _RTL = /[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufefc]/;
 
@@ -219,7 +253,10 @@ function _show(cp: number): string {
  */
 function _excerpt(text: string, start: number, end: number, max = EXCERPT_MAX): string {
   const before = [...text.slice(Math.max(0, start - 120), start)].map((ch) => ch.codePointAt(0)!);
-  const match = [...text.slice(start, end)].map((ch) => ch.codePointAt(0)!);
+  // At most `max` characters of the match are shown: a longer match is not read further.
+  const match = [...text.slice(start, Math.min(end, start + 2 * max))].map((ch) =>
+    ch.codePointAt(0)!
+  );
   const after = [...text.slice(end, end + 240)].map((ch) => ch.codePointAt(0)!);
   const render = (cps: number[]) => cps.map(_show);
   const ws = (s: string) => s.replace(/\s+/g, " ");
@@ -280,7 +317,8 @@ export interface ScanOptions {
  * sensitive path only counts after an imperative verb ("read ~/.ssh/id_rsa", not "path to the
  * key, default ~/.ssh/id_rsa"). Unicode tag characters are decoded and the hidden text is scanned
  * too; invisible characters are removed before the phrase rules run, so a zero-width space cannot
- * split "ignore previous instructions".
+ * split "ignore previous instructions". Whitespace runs are collapsed first and at most
+ * {@link MAX_SCAN_CHARS} characters are read, so the time is linear in the text's length.
  *
  * @param text any description text
  * @param where `"description"` or `"tool:<name>"`, copied to each finding
@@ -293,15 +331,13 @@ export function scanText(text: string, where: string, options: ScanOptions = {})
   for (const t of options.ownTools ?? []) own.add(t.toLowerCase());
   const { items: findings, add } = firstOfEachKey((f: TrustFinding) => f.rule);
 
-  // Phrase rules run on the visible text and on text smuggled in tag characters.
-  const cps = [...text].map((ch) => ch.codePointAt(0)!);
-  const visible = cps.filter((c) => !_isInvisible(c)).map((c) => String.fromCodePoint(c)).join(
-    "",
-  );
-  const smuggled = cps.filter((c) => c >= 0xe0020 && c <= 0xe007e)
-    .map((c) => String.fromCodePoint(c - 0xe0000)).join("");
-  const bodies: [string, string][] = [[visible, ""]];
-  if (smuggled !== "") bodies.push([smuggled, "(hidden) "]);
+  // Phrase rules run on the visible text and on text smuggled in tag characters. Most texts hold
+  // no invisible character at all: they are scanned as they are.
+  const hasInvisible = _ANY_INVISIBLE.test(text);
+  const visible = hasInvisible ? text.replace(_INVISIBLE_ALL, "") : text;
+  const smuggled = hasInvisible ? _smuggled(text) : "";
+  const bodies: [string, string][] = [[_collapse(visible).slice(0, MAX_SCAN_CHARS), ""]];
+  if (smuggled !== "") bodies.push([_collapse(smuggled).slice(0, MAX_SCAN_CHARS), "(hidden) "]);
   for (const [body, prefix] of bodies) {
     for (const r of RULES) {
       const re = r.re;
@@ -325,55 +361,59 @@ export function scanText(text: string, where: string, options: ScanOptions = {})
     }
   }
 
-  _scanInvisible(text, cps, where, add);
+  if (hasInvisible) _scanInvisible(text, where, add);
   return findings;
 }
 
-/** Adds findings for invisible code points, skipping their legitimate uses. */
-function _scanInvisible(
-  text: string,
-  cps: number[],
-  where: string,
-  add: (f: TrustFinding) => void,
-): void {
+/**
+ * Adds findings for invisible code points, skipping their legitimate uses. One pass over the UTF-16
+ * text, no array per code point; it stops once each of its three rules has a finding.
+ */
+function _scanInvisible(text: string, where: string, add: (f: TrustFinding) => void): void {
   const rtl = _RTL.test(text);
-  // Offsets (in UTF-16 units) of each code point, for excerpts.
-  const offsets: number[] = [];
-  let off = 0;
-  for (const c of cps) {
-    offsets.push(off);
-    off += c > 0xffff ? 2 : 1;
-  }
-  const report = (rule: string, severity: TrustFinding["severity"], i: number, j: number) =>
+  // One finding per rule: the excerpt is made for the first occurrence only (a text of 100,000
+  // zero-width spaces took 9 s when each one built its excerpt).
+  const reported = new Set<string>();
+  const report = (rule: string, severity: TrustFinding["severity"], i: number, j: number) => {
+    if (reported.has(rule)) return;
+    reported.add(rule);
     add({
       kind: "invisible_unicode",
       severity,
       where,
-      excerpt: _excerpt(text, offsets[i]!, j < offsets.length ? offsets[j]! : text.length),
+      excerpt: _excerpt(text, i, j),
       rule: `invisible_unicode.${rule}`,
     });
-  for (let i = 0; i < cps.length; i++) {
-    const c = cps[i]!;
+  };
+  let prev = 0;
+  for (let i = 0; i < text.length && reported.size < 3;) {
+    const c = text.codePointAt(i)!;
     if (_isTag(c)) {
-      let j = i;
-      while (j < cps.length && _isTag(cps[j]!)) j++;
+      let j = i, last = c;
+      while (j < text.length && _isTag(text.codePointAt(j)!)) {
+        last = text.codePointAt(j)!;
+        j += 2;
+      }
       // An emoji subdivision flag (black flag U+1F3F4 + tag letters + cancel tag) is legitimate.
-      const flag = i > 0 && cps[i - 1] === 0x1f3f4 && cps[j - 1] === 0xe007f;
-      if (!flag) report("tag_chars", "high", i, j);
-      i = j - 1;
-    } else if (_isBidi(c)) {
+      if (!(prev === 0x1f3f4 && last === 0xe007f)) report("tag_chars", "high", i, j);
+      prev = last;
+      i = j;
+      continue;
+    }
+    if (_isBidi(c)) {
       // Embeddings and isolates are ordinary in right-to-left text; overrides never are.
       if (!(rtl && c !== 0x202d && c !== 0x202e)) report("bidi_control", "high", i, i + 1);
-    } else if (_isZeroWidth(c)) {
-      if (c === 0xfeff && i === 0) continue; // byte-order mark
-      const prev = i > 0 ? cps[i - 1]! : 0;
-      const next = i + 1 < cps.length ? cps[i + 1]! : 0;
+    } else if (_isZeroWidth(c) && !(c === 0xfeff && i === 0)) { // (i = 0: a byte-order mark)
+      const next = text.codePointAt(i + 1) ?? 0;
       // ZWJ/ZWNJ join emoji and shape Indic and Arabic script: fine between non-ASCII characters.
-      if ((c === 0x200c || c === 0x200d) && prev > 0x7f && next > 0x7f) continue;
+      const joiner = (c === 0x200c || c === 0x200d) && prev > 0x7f && next > 0x7f;
       // LRM/RLM are ordinary in right-to-left text.
-      if ((c === 0x200e || c === 0x200f) && rtl) continue;
-      report("zero_width", "low", i, i + 1);
+      if (!joiner && !((c === 0x200e || c === 0x200f) && rtl)) {
+        report("zero_width", "low", i, i + 1);
+      }
     }
+    prev = c;
+    i += c > 0xffff ? 2 : 1;
   }
 }
 
