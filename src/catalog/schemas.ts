@@ -487,6 +487,14 @@ export const ServerDetailsOutput = ServerSummary.extend({
     inputsFrom: z.string().optional().describe(
       "README the project completed the package's inputs from, when no source declared them",
     ),
+    evidence: z.object({
+      level: z.enum(["verified", "checked", "unverified"]),
+      reasons: z.array(z.string()),
+    }).optional().describe(
+      "Whether the package belongs to the server: verified (a launch probe started it), checked " +
+        "(official record, Docker, npm's repository field or mcpName, a validating source), " +
+        "unverified (a catalog's say-so only), with the reasons",
+    ),
   })),
   remotes: z.array(z.object({
     type: z.string(),

@@ -451,14 +451,18 @@ export function scoreServer(
       ? `no repository, but the vendor runs the endpoint: ${vendorHost.detail}`
       : "no repository in any source",
   );
-  const installable = server.packages.length > 0 || server.remotes.length > 0;
+  // A package only a catalog vouches for (`evidence.level` unverified) is no install method yet.
+  const usable = server.packages.filter((p) => p.evidence?.level !== "unverified");
+  const installable = usable.length > 0 || server.remotes.length > 0;
   push(
     "installable",
     "Install method",
     installable ? W.installable : 0,
     W.installable,
     installable
-      ? `${server.packages.length} package(s), ${server.remotes.length} remote endpoint(s)`
+      ? `${usable.length} package(s), ${server.remotes.length} remote endpoint(s)`
+      : server.packages.length > 0
+      ? `only unverified packages (${server.packages.length})`
       : "no package or remote endpoint known yet",
   );
   const relisting = publisherPoints === 0 &&

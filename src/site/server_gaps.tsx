@@ -26,6 +26,13 @@ export function serverGaps(s: ServerDetails): string[] {
       ? " Sources say it runs locally and hosted, but give neither a package nor a URL."
       : "";
     gaps.push(`How to install it: no package and no remote endpoint are known yet.${stated}`);
+  } else if (
+    s.remotes.length === 0 && s.packages.every((p) => p.evidence?.level === "unverified")
+  ) {
+    gaps.push(
+      "A checked way to install it: only catalogs name its packages, and nothing shows they " +
+        "belong to it (see Install).",
+    );
   }
   if (s.tools.length === 0) {
     gaps.push("Its tools: no source and no launch probe has listed them yet.");

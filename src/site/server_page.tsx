@@ -89,15 +89,30 @@ function CopyButton(props: { target: string; label: string }) {
 function InstallSection(props: { configs: InstallConfigs["configs"] }) {
   // No client has a config: one line, not the same sentence eight times (the gap is in "Not known
   // yet" above).
-  if (
-    props.configs.every((c) => (!c.available || c.config === null) && c.alternatives.length === 0)
-  ) {
+  if (props.configs.every((c) => !c.available || c.config === null)) {
+    // Only unverified ways (if any): said once, with each client's unverified config behind a
+    // disclosure, not the same sentence eight times.
+    const withAlternatives = props.configs.filter((c) => c.alternatives.length > 0);
+    const reason = (props.configs[0]?.reason ?? "No install method known")
+      .replace(/ for [A-Z][\w ]+?:/, ":").replace(/\.$/, "");
     return (
       <section class="card" aria-labelledby="s-install">
         <h2 id="s-install">Install</h2>
-        <p class="muted">
-          {props.configs[0]?.reason ?? "No install method known"}.
-        </p>
+        <p class="muted">{reason}.</p>
+        {withAlternatives.length > 0 && (
+          <details class="small">
+            <summary>Show the unverified configs</summary>
+            {withAlternatives.map((c) => (
+              <div class="alternative">
+                <h3>{c.clientName}</h3>
+                <p class="warn">{c.alternatives[0]!.evidence.text}</p>
+                {c.alternatives[0]!.config !== null && (
+                  <pre><code>{c.alternatives[0]!.config}</code></pre>
+                )}
+              </div>
+            ))}
+          </details>
+        )}
       </section>
     );
   }
