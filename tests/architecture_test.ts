@@ -3,7 +3,8 @@ import assert from "node:assert/strict";
 /**
  * The import graph of `src/`, read from the source text: every `import`/`export ... from` and
  * dynamic `import("...")` of every `.ts`/`.tsx` file, type-only imports included (a type import
- * is a dependency of the code that reads it).
+ * is a dependency of the code that reads it). Comments are left out (a JSDoc
+ * `{@link import("./x.ts").Name}` is no import).
  */
 const SRC = new URL("../src/", import.meta.url).pathname;
 
@@ -29,13 +30,21 @@ async function _files(dir: string): Promise<string[]> {
 const SPECIFIER =
   /(?:^|[\s;])(?:import|export)\s[^'"`;]*?from\s*["']([^"']+)["']|import\s*\(\s*["']([^"']+)["']\s*\)|(?:^|[\s;])import\s+["']([^"']+)["']/g;
 
+/**
+ * The source without its comments: block comments that open a line (JSDoc) and whole-line `//`
+ * comments. A `/*` inside a line is kept, as it may be inside a string (`"*\/*"`).
+ */
+function withoutComments(text: string): string {
+  return text.replace(/^[ \t]*\/\*[\s\S]*?\*\//gm, "").replace(/^[ \t]*\/\/.*$/gm, "");
+}
+
 /** Every import edge of `src/`. */
 async function importGraph(): Promise<Edge[]> {
   const edges: Edge[] = [];
   for (const file of await _files(SRC)) {
     const text = await Deno.readTextFile(file);
     const from = file.slice(SRC.length);
-    for (const m of text.matchAll(SPECIFIER)) {
+    for (const m of withoutComments(text).matchAll(SPECIFIER)) {
       const spec = (m[1] ?? m[2] ?? m[3])!;
       let to: string | null = null;
       if (spec.startsWith(".")) {
@@ -66,6 +75,10 @@ Deno.test("the import graph is read: every file of src/ and its imports", () => 
   assert.ok(
     edges.some((e) => e.from === "ingest/classify.ts" && e.to === "ingest/leaf_model.ts"),
     "type imports are edges too",
+  );
+  assert.ok(
+    !edges.some((e) => e.from === "ingest/report.ts" && e.to === "ingest/types.ts"),
+    "an import(...) in a JSDoc link is no edge",
   );
 });
 
@@ -116,4 +129,63 @@ Deno.test("no import cycle between the top-level folders of src/", () => {
   assert.ok(graph.get("http")?.has("catalog"));
   assert.ok(graph.get("catalog")?.has("model"));
   assert.equal(graph.has("model"), false, "model depends on no other folder");
+});
+
+/**
+ * The import circles of a graph: its strongly connected components of more than one file, or of
+ * one file importing itself (Tarjan's algorithm), each sorted, in order of their first file.
+ */
+function circles(graph: ReadonlyMap<string, ReadonlySet<string>>): string[][] {
+  let next = 0;
+  const index = new Map<string, number>();
+  const low = new Map<string, number>();
+  const stack: string[] = [];
+  const onStack = new Set<string>();
+  const out: string[][] = [];
+  const visit = (v: string) => {
+    index.set(v, next);
+    low.set(v, next++);
+    stack.push(v);
+    onStack.add(v);
+    for (const w of graph.get(v) ?? []) {
+      if (!index.has(w)) {
+        visit(w);
+        low.set(v, Math.min(low.get(v)!, low.get(w)!));
+      } else if (onStack.has(w)) low.set(v, Math.min(low.get(v)!, index.get(w)!));
+    }
+    if (low.get(v) !== index.get(v)) return;
+    const component: string[] = [];
+    let w: string;
+    do {
+      w = stack.pop()!;
+      onStack.delete(w);
+      component.push(w);
+    } while (w !== v);
+    if (component.length > 1 || graph.get(v)?.has(v)) out.push(component.sort());
+  };
+  for (const v of [...graph.keys()].sort()) if (!index.has(v)) visit(v);
+  return out.sort((a, b) => a[0]!.localeCompare(b[0]!));
+}
+
+Deno.test("circles: finds a loop through several files and a file importing itself", () => {
+  const graph = new Map([
+    ["a.ts", new Set(["b.ts"])],
+    ["b.ts", new Set(["c.ts"])],
+    ["c.ts", new Set(["a.ts", "d.ts"])],
+    ["d.ts", new Set<string>()],
+    ["e.ts", new Set(["e.ts", "d.ts"])],
+  ]);
+  assert.deepEqual(circles(graph), [["a.ts", "b.ts", "c.ts"], ["e.ts"]]);
+  graph.get("c.ts")!.delete("a.ts");
+  assert.deepEqual(circles(graph), [["e.ts"]]);
+});
+
+Deno.test("no import circle between the files of src/ (type imports included)", () => {
+  const graph = new Map<string, Set<string>>();
+  for (const e of edges) {
+    if (!graph.has(e.from)) graph.set(e.from, new Set());
+    if (e.to !== null) graph.get(e.from)!.add(e.to);
+  }
+  assert.ok(graph.size > 100, `${graph.size} files`);
+  assert.deepEqual(circles(graph), []);
 });

@@ -5,15 +5,21 @@
  */
 import { type Embedder, USE_LITE_ID } from "../embed/embedding.ts";
 import { QueryEmbedder } from "../embed/query_embedder.ts";
+import { inTurn } from "./cpu_queue.ts";
 import { ByteLru } from "./lru.ts";
-import { RESULT_CACHE_BYTES, RESULT_PROBATION_BYTES } from "./memo.ts";
-import { ResultCache } from "./result_cache.ts";
-import { QUERY_CACHE_BYTES, type Ranker, warmTermLists } from "./ranking.ts";
+import type { Ranker } from "./rank_query.ts";
+import { RESULT_CACHE_BYTES, RESULT_PROBATION_BYTES, ResultCache } from "./result_cache.ts";
 import { SearchThread } from "./search_thread.ts";
-import { CatalogStore } from "./store.ts";
+import { CatalogStore, WARM_TERM_BYTES } from "./store.ts";
+import type { ReviewsView } from "../model/review.ts";
 import type { SourceInfo } from "../model/source.ts";
 import { loadTaxonomy, type Taxonomy } from "../model/taxonomy.ts";
-import type { ReviewsView } from "./user_reviews.ts";
+
+/**
+ * Budget of the per-process query-vector cache, bytes (least recently used evicted first): about
+ * 2,000 queries of 512 dimensions.
+ */
+export const QUERY_CACHE_BYTES = 4.5 * 1024 * 1024;
 
 /**
  * Progress of the semantic index while `deno task start` computes it in the background (the
@@ -51,7 +57,7 @@ export interface CatalogContext {
    * with `searchThread` (a serving process): `rank` hands every search to it.
    */
   search?: Ranker;
-  /** Per-process cache of query vectors by the text embedded (bytes-bounded LRU, `ranking.ts`). */
+  /** Per-process cache of query vectors by the text embedded (bytes-bounded LRU, `embedQuery`). */
   queryVectors: ByteLru<string, Float32Array>;
   /** Per-process cache of use-case results by input (bounded by bytes, see `memo.ts`). */
   results: ResultCache;
@@ -67,6 +73,47 @@ export interface CatalogContext {
    * `warmTermLists` ({@link closeContext} stops it).
    */
   warming?: { stop: AbortController; done: ReturnType<typeof warmTermLists> };
+}
+
+/**
+ * Reads the BM25 lists of each table's most common words (`store.commonTerms`) into memory, most
+ * common first, until {@link WARM_TERM_BYTES} per table: the lists a query would otherwise read
+ * on its first use of the word (up to about 15,000 rows and 5-15 ms each). Each list is read in
+ * a turn of its own (`cpu_queue.ts`), so requests that arrive meanwhile are served between them.
+ * A server calls it once after opening its catalog; the catalog must stay open until it resolves
+ * or `signal` is aborted.
+ *
+ * @param ctx catalog context
+ * @param signal stops the reading before its next list
+ * @returns lists read and their bytes, per table
+ */
+export async function warmTermLists(
+  ctx: CatalogContext,
+  signal?: AbortSignal,
+): Promise<{ tools: { lists: number; bytes: number }; servers: { lists: number; bytes: number } }> {
+  const out = { tools: { lists: 0, bytes: 0 }, servers: { lists: 0, bytes: 0 } };
+  for (const kind of ["servers", "tools"] as const) {
+    const start = ctx.store.termListBytes(kind);
+    const terms = ctx.store.commonTerms(kind);
+    // One lexical pass first: the store's per-table state (authority priors, flags, scratch
+    // arrays) is built on the first one, about 0.2 s for the servers.
+    if (terms.length > 0 && !signal?.aborted) {
+      const q = terms[0]!.slice(1, -1);
+      await inTurn(() =>
+        signal?.aborted ||
+        (kind === "tools" ? ctx.store.lexicalTools(q, {}) : ctx.store.lexicalServers(q, {}))
+      );
+    }
+    for (const term of terms) {
+      if (signal?.aborted) return out;
+      if (ctx.store.termListBytes(kind) - start >= WARM_TERM_BYTES) break;
+      // Checked again in the turn: the catalog may have been closed while the job waited.
+      await inTurn(() => signal?.aborted || ctx.store.readTermList(kind, term));
+      out[kind].lists++;
+    }
+    out[kind].bytes = ctx.store.termListBytes(kind) - start;
+  }
+  return out;
 }
 
 /**
@@ -89,8 +136,8 @@ export interface OpenContextOptions {
    */
   embedder?: Embedder;
   /**
-   * Read the most common words' BM25 lists in the background after opening (`warmTermLists` in
-   * `ranking.ts`; about 2 s of work in turns, 6 MB of lists for the real servers, 1 MB for the
+   * Read the most common words' BM25 lists in the background after opening ({@link warmTermLists};
+   * about 2 s of work in turns, 6 MB of lists for the real servers, 1 MB for the
    * tools), so that users' first queries with them do not pay for the reads (default false:
    * tests and scripts open and close at once).
    */

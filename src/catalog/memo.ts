@@ -9,16 +9,6 @@
  */
 import type { CatalogContext } from "./context.ts";
 
-/**
- * Budget of the results asked for more than once (decoded), bytes: each counts three times its
- * UTF-8 JSON, its key and 200 bytes. A search result is 5-15 KB of JSON: some 300 results.
- */
-export const RESULT_CACHE_BYTES = 8 * 1024 * 1024;
-/**
- * Size of the ring of results seen once, bytes (their UTF-8 JSON only): some 400 results, so a
- * query asked again within about 400 distinct ones is a hit.
- */
-export const RESULT_PROBATION_BYTES = 4 * 1024 * 1024;
 /** Longest cache key kept, in characters: bigger inputs are computed every time (bounds memory). */
 export const MAX_KEY_LENGTH = 2048;
 

@@ -12,20 +12,21 @@ import type { CatalogContext } from "./context.ts";
 import { AUTHORITY_WEIGHT } from "./authority.ts";
 import { inTurn } from "./cpu_queue.ts";
 import type { QueryEmbedder } from "../embed/query_embedder.ts";
-import {
-  type LexicalHit,
-  type LexicalResult,
-  type ServerFilter,
-  type ToolFilter,
-  type VectorHit,
-  WARM_TERM_BYTES,
-} from "./store.ts";
+import type { Fusion, RankedPage, SearchMode, Signal } from "./rank_query.ts";
+import type { LexicalHit, LexicalResult, ServerFilter, ToolFilter, VectorHit } from "./store.ts";
 import { coarseCount } from "./vector_index.ts";
 
-/** Ranking modes of `mode=`: default `hybrid`. */
-export const SEARCH_MODES = ["lexical", "semantic", "hybrid"] as const;
-/** One ranking mode. */
-export type SearchMode = typeof SEARCH_MODES[number];
+// The ranking contract lives in `rank_query.ts` (the context and the search thread read it
+// without importing this file); re-exported for the use cases.
+export {
+  type Fusion,
+  type RankedPage,
+  type Ranker,
+  type RankQuery,
+  SEARCH_MODES,
+  type SearchMode,
+  type Signal,
+} from "./rank_query.ts";
 
 /** The `k` of reciprocal rank fusion (Cormack et al. 2009). */
 export const RRF_K = 60;
@@ -36,11 +37,6 @@ export const SEMANTIC_CANDIDATES = 200;
  * unrelated short texts around 0.1-0.3).
  */
 export const SEMANTIC_FLOOR = 0.35;
-/**
- * Budget of the per-process query-vector cache, bytes (least recently used evicted first): about
- * 2,000 queries of 512 dimensions.
- */
-export const QUERY_CACHE_BYTES = 4.5 * 1024 * 1024;
 
 /**
  * Reciprocal rank fusion of ranked id lists.
@@ -93,96 +89,6 @@ export const HYBRID = {
 export const FEEDBACK = { docs: 3, weight: 1 } as const;
 /** Leaves nearest to the query that earn the taxonomy prior. */
 export const PRIOR_LEAVES = 3;
-/** Hybrid fusion methods: score fusion (default) or reciprocal rank fusion (for comparison). */
-export type Fusion = "score" | "rrf";
-
-/** What one ranked entry matched, for reasons and confidence. */
-export interface Signal {
-  /** Rank in the lexical list (1-based), when it matched words. */
-  lexicalRank?: number;
-  /** Cosine similarity to the query, when the semantic list holds it. */
-  similarity?: number;
-  /** Name equals the query. */
-  exact: boolean;
-}
-
-/** A ranked page with each entry's signals. */
-export interface RankedPage {
-  ids: number[];
-  total: number;
-  signals: Map<number, Signal>;
-  /** The mode actually used (`lexical` when the catalog has no vectors). */
-  mode: SearchMode;
-}
-
-/** The arguments of {@link rank} but the context, as one object (what crosses to a thread). */
-export interface RankQuery {
-  /** Which table. */
-  kind: "tools" | "servers";
-  /** Non-blank query. */
-  q: string;
-  /** Filters applied before ranking (plain data: it is copied to the search thread). */
-  filter: ToolFilter | ServerFilter;
-  /** Ranking mode asked for (the page says which one was used). */
-  mode: SearchMode;
-  /** Page size. */
-  limit: number;
-  /** Entries to skip. */
-  offset: number;
-  /** Hybrid fusion method. */
-  fusion: Fusion;
-}
-
-/**
- * Something that ranks on another thread (`search_thread.ts`): {@link rank} hands its arguments to
- * it when the context has one. The page it answers carries the signals of the page's entries only.
- */
-export interface Ranker {
-  /** What {@link rank} answers for these arguments. */
-  rank(query: RankQuery): Promise<RankedPage>;
-}
-
-/**
- * Reads the BM25 lists of each table's most common words (`store.commonTerms`) into memory, most
- * common first, until {@link WARM_TERM_BYTES} per table: the lists a query would otherwise read
- * on its first use of the word (up to about 15,000 rows and 5-15 ms each). Each list is read in
- * a turn of its own (`cpu_queue.ts`), so requests that arrive meanwhile are served between them.
- * A server calls it once after opening its catalog; the catalog must stay open until it resolves
- * or `signal` is aborted.
- *
- * @param ctx catalog context
- * @param signal stops the reading before its next list
- * @returns lists read and their bytes, per table
- */
-export async function warmTermLists(
-  ctx: CatalogContext,
-  signal?: AbortSignal,
-): Promise<{ tools: { lists: number; bytes: number }; servers: { lists: number; bytes: number } }> {
-  const out = { tools: { lists: 0, bytes: 0 }, servers: { lists: 0, bytes: 0 } };
-  for (const kind of ["servers", "tools"] as const) {
-    const start = ctx.store.termListBytes(kind);
-    const terms = ctx.store.commonTerms(kind);
-    // One lexical pass first: the store's per-table state (authority priors, flags, scratch
-    // arrays) is built on the first one, about 0.2 s for the servers.
-    if (terms.length > 0 && !signal?.aborted) {
-      const q = terms[0]!.slice(1, -1);
-      await inTurn(() =>
-        signal?.aborted ||
-        (kind === "tools" ? ctx.store.lexicalTools(q, {}) : ctx.store.lexicalServers(q, {}))
-      );
-    }
-    for (const term of terms) {
-      if (signal?.aborted) return out;
-      if (ctx.store.termListBytes(kind) - start >= WARM_TERM_BYTES) break;
-      // Checked again in the turn: the catalog may have been closed while the job waited.
-      await inTurn(() => signal?.aborted || ctx.store.readTermList(kind, term));
-      out[kind].lists++;
-    }
-    out[kind].bytes = ctx.store.termListBytes(kind) - start;
-  }
-  return out;
-}
-
 /**
  * Embeds a query with the context's embedder, caching vectors per process under the trimmed text
  * that is embedded.

@@ -23,6 +23,17 @@
  */
 import { ByteLru } from "./lru.ts";
 
+/**
+ * Budget of the results asked for more than once (decoded), bytes: each counts three times its
+ * UTF-8 JSON, its key and 200 bytes. A search result is 5-15 KB of JSON: some 300 results.
+ */
+export const RESULT_CACHE_BYTES = 8 * 1024 * 1024;
+/**
+ * Size of the ring of results seen once, bytes (their UTF-8 JSON only): some 400 results, so a
+ * query asked again within about 400 distinct ones is a hit.
+ */
+export const RESULT_PROBATION_BYTES = 4 * 1024 * 1024;
+
 /** Where a result seen once sits in the ring. */
 interface _Slot {
   key: string;

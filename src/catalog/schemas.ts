@@ -8,7 +8,7 @@
  * @module
  */
 import { z } from "zod";
-import { SEARCH_MODES } from "./ranking.ts";
+import { SEARCH_MODES } from "./rank_query.ts";
 import { PRICING_MODELS } from "../model/tool.ts";
 import { RatingSummary } from "../model/review.ts";
 import { TrustScore } from "../model/trust.ts";

@@ -17,7 +17,7 @@
  */
 import { AppError, ERROR_CODES, type ErrorCode, type FieldProblem } from "../errors.ts";
 import type { Embedder } from "../embed/embedding.ts";
-import type { RankedPage, Ranker, RankQuery, SearchMode, Signal } from "./ranking.ts";
+import type { RankedPage, Ranker, RankQuery, SearchMode, Signal } from "./rank_query.ts";
 
 /**
  * Nice value of the search thread (Linux; `thread_priority.ts`), as the query worker's: when
@@ -27,7 +27,7 @@ import type { RankedPage, Ranker, RankQuery, SearchMode, Signal } from "./rankin
  */
 export const SEARCH_THREAD_NICE = 5;
 
-/** What the reading of the common words' term lists did (`warmTermLists` in `ranking.ts`). */
+/** What the reading of the common words' term lists did (`warmTermLists` in `context.ts`). */
 export interface WarmResult {
   tools: { lists: number; bytes: number };
   servers: { lists: number; bytes: number };

@@ -27,6 +27,10 @@ import {
   type UserReviews as UserReviewsType,
 } from "../model/review.ts";
 
+// The review store's read side is a model type (the context holds one); re-exported for the
+// review store and the use cases.
+export type { ReviewsView } from "../model/review.ts";
+
 /** Newest reviews shown in details (REST, MCP and the site pages). */
 export const NEWEST_IN_DETAILS = 5;
 /** Newest reviews shown per entry in a comparison. */
@@ -44,29 +48,6 @@ export const RATING_WINDOW = MAX_OFFSET + 50;
 export const RATING_PRIOR_MEAN = 3;
 /** See {@link RATING_PRIOR_MEAN}. */
 export const RATING_PRIOR_WEIGHT = 2;
-
-/** What the catalog reads of the review store. */
-export interface ReviewsView {
-  /**
-   * The aggregate and newest visible reviews of one entry, read from the store (exact).
-   *
-   * @param kind tool or server
-   * @param entryId the entry's stable id ({@link entryIdOf})
-   * @param newest how many of the newest reviews to include
-   * @throws {Error} when the store cannot be read
-   */
-  userReviews(kind: ReviewKind, entryId: string, newest: number): Promise<UserReviewsType>;
-  /**
-   * The ratings of every rated entry of a kind, by entry id, from memory: exact for this
-   * process's writes, other replicas' within the store's refresh interval.
-   *
-   * @param kind tool or server
-   * @returns the map (shared: do not change it); empty when nothing is rated or the store fails
-   */
-  ratings(kind: ReviewKind): Promise<ReadonlyMap<string, RatingSummary>>;
-  /** Changes with every change of {@link ReviewsView.ratings} (cache keys of rating orders). */
-  readonly ratingsVersion: number;
-}
 
 /**
  * The stable id reviews of an entry are kept under: its change-tracking id (`changes.ts`), which

@@ -79,7 +79,7 @@ function _blob(v: Float32Array): Uint8Array {
 /**
  * A word in at least this many entries of a table is listed in `meta.common_words`: its BM25 list
  * (the postings of its stem) is one of the slow ones to read, so a server reads them when it
- * starts (`warmTermLists` in `ranking.ts`) instead of on a user's first query with that word.
+ * starts (`warmTermLists` in `context.ts`) instead of on a user's first query with that word.
  */
 export const COMMON_WORD_MIN_DOCS = 100;
 

@@ -59,7 +59,7 @@
  */
 import { cleanCategory } from "./clean.ts";
 import { z } from "zod";
-import type { LeafModel } from "./leaf_model.ts";
+import type { EntrySignals, LeafModel } from "./leaf_model.ts";
 import { loadJsonData } from "./data_file.ts";
 import {
   type PlacedLeaf,
@@ -72,6 +72,9 @@ import {
 import type { CatalogServer } from "../model/server.ts";
 import type { CatalogTool } from "../model/tool.ts";
 import { words } from "../model/text.ts";
+
+// The signals are the leaf model's input, defined there; re-exported for the classifier's users.
+export type { EntrySignals } from "./leaf_model.ts";
 
 const CategoryMapSchema = z.object({
   version: z.number(),
@@ -353,23 +356,6 @@ export interface Explanation {
   hits: { channel: string; leafId: string; phrase: string; weight: number }[];
   /** The ten leaves with the highest evidence totals, best first. */
   totals: { leafId: string; total: number }[];
-}
-
-/**
- * The raw signals of one entry, the input of the learned leaf model (`leaf_model.ts`).
- *
- * - `evidence[i]`: the keyword and category-map evidence total of leaf `i` (tree order), without
- *   the embedding channel (see the module documentation);
- * - `similarity[i]`: cosine similarity of the entry and leaf `i` embeddings, when both exist;
- * - `features`: sparse token features, prefixed by where they were read: `k:` kind, `c:` a source
- *   category label, `n:` a word of the name, `t:` a word of a tag, `d:` a word of the description,
- *   `b:` two adjacent words of the description's first sentence, `x:` a word of the long
- *   description, features, use cases or MCP tool names. Each appears once.
- */
-export interface EntrySignals {
-  evidence: Float64Array;
-  similarity: Float64Array | undefined;
-  features: string[];
 }
 
 /** What the classifier reads of an entry, whatever its kind. */

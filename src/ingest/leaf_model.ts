@@ -18,8 +18,25 @@
  * @module
  */
 import { z } from "zod";
-import type { EntrySignals } from "./classify.ts";
 import { loadJsonData } from "./data_file.ts";
+
+/**
+ * The raw signals of one entry, the input of the learned leaf model, as the rule
+ * classifier (`Classifier.signals` in `classify.ts`) reads them.
+ *
+ * - `evidence[i]`: the keyword and category-map evidence total of leaf `i` (tree order), without
+ *   the embedding channel (see the module documentation of `classify.ts`);
+ * - `similarity[i]`: cosine similarity of the entry and leaf `i` embeddings, when both exist;
+ * - `features`: sparse token features, prefixed by where they were read: `k:` kind, `c:` a source
+ *   category label, `n:` a word of the name, `t:` a word of a tag, `d:` a word of the description,
+ *   `b:` two adjacent words of the description's first sentence, `x:` a word of the long
+ *   description, features, use cases or MCP tool names. Each appears once.
+ */
+export interface EntrySignals {
+  evidence: Float64Array;
+  similarity: Float64Array | undefined;
+  features: string[];
+}
 
 /** One labelled entry: its signals and the index of its hand-labelled leaf (tree order). */
 export interface LabelledSignals {

@@ -36,7 +36,8 @@ import { zedConfig } from "./clients/zed.ts";
 import { type ClientInfo, clientInfo } from "./client_table.ts";
 import { RUNNERS } from "./launch.ts";
 import { NO_METHOD_REASON, type Plan, planInstalls, probeOfPackage } from "./plan.ts";
-import { type Generator, serverKey } from "./render.ts";
+import type { Generator } from "./render.ts";
+import { serverKey } from "./server_key.ts";
 import {
   CLIENT_IDS,
   type ClientId,

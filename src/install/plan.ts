@@ -34,7 +34,7 @@ import {
   RUNNERS,
   type StdioLaunch,
 } from "./launch.ts";
-import { serverKey } from "./render.ts";
+import { serverKey } from "./server_key.ts";
 import {
   type CatalogServer,
   packageKey,

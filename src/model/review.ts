@@ -180,3 +180,26 @@ export function emptyAggregate(kind: ReviewKind): ReviewAggregate {
     worked: kind === "server" ? { yes: 0, of: 0 } : null,
   };
 }
+
+/** What the catalog reads of the review store. */
+export interface ReviewsView {
+  /**
+   * The aggregate and newest visible reviews of one entry, read from the store (exact).
+   *
+   * @param kind tool or server
+   * @param entryId the entry's stable id (`entryIdOf` in `src/catalog/user_reviews.ts`)
+   * @param newest how many of the newest reviews to include
+   * @throws {Error} when the store cannot be read
+   */
+  userReviews(kind: ReviewKind, entryId: string, newest: number): Promise<UserReviews>;
+  /**
+   * The ratings of every rated entry of a kind, by entry id, from memory: exact for this
+   * process's writes, other replicas' within the store's refresh interval.
+   *
+   * @param kind tool or server
+   * @returns the map (shared: do not change it); empty when nothing is rated or the store fails
+   */
+  ratings(kind: ReviewKind): Promise<ReadonlyMap<string, RatingSummary>>;
+  /** Changes with every change of {@link ReviewsView.ratings} (cache keys of rating orders). */
+  readonly ratingsVersion: number;
+}

@@ -7,7 +7,11 @@
  *
  * @module
  */
-import type { ServerDetails } from "./server_page.tsx";
+import type { z } from "zod";
+import type { ServerDetailsOutput } from "../catalog/schemas.ts";
+
+/** A server's details as its page shows them (`ServerDetails` of `server_page.tsx`). */
+type ServerDetails = z.infer<typeof ServerDetailsOutput>;
 
 /**
  * The gaps of one server, in words, most important first.

@@ -3,7 +3,8 @@ import { clientInfo } from "../../src/install/client_table.ts";
 import { literalText, renderValue } from "../../src/install/inputs.ts";
 import { packageLaunch, remoteUrlKind, type StdioLaunch } from "../../src/install/launch.ts";
 import { NO_METHOD_REASON, planInstall, planInstalls } from "../../src/install/plan.ts";
-import { serverKey, shellJoin, shellQuote } from "../../src/install/render.ts";
+import { shellJoin, shellQuote } from "../../src/install/render.ts";
+import { serverKey } from "../../src/install/server_key.ts";
 import { installConfig } from "../../src/install/mod.ts";
 import { server } from "../fixtures/catalog.ts";
 import {
