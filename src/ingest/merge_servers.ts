@@ -22,7 +22,7 @@ import { sourceRank, sourcesFor } from "./sources/mod.ts";
 import type { MergeStats, SourceServer } from "./types.ts";
 import type { CatalogServer, Hosting } from "../model/server.ts";
 import { coreKey, slugify } from "../model/text.ts";
-import { isHostingNamespace } from "./namespace.ts";
+import { brandOfDomain, hostOf, isHostingHandle, isHostingNamespace } from "./namespace.ts";
 
 /** Sources whose tool inventory is used, best first (Docker, toolsdk, MCP-Flow). */
 const TOOL_SOURCES = sourcesFor("tools");
@@ -219,6 +219,12 @@ export function mergeServers(
   };
 }
 
+/** True for an endpoint a hosting gateway runs (`server.smithery.ai`, `mcp.pipedream.net` ...). */
+function _gatewayRemote(url: string): boolean {
+  const host = hostOf(url);
+  return host !== undefined && isHostingHandle(brandOfDomain(host));
+}
+
 /** Hosting from whether the server runs locally and whether it is hosted. */
 function _hosting(local: boolean, remote: boolean): Hosting {
   return local && remote ? "both" : remote ? "remote" : local ? "local" : "unknown";
@@ -275,9 +281,16 @@ function _build(records: SourceServer[], locations: _Location[]): CatalogServer 
   if (packages[0]?.source !== undefined) provenance.packages = packages[0].source;
   // A gateway's re-listing merged with its upstream (`ai.smithery/brave`) brings the gateway's
   // endpoint, which needs the gateway's own key: kept only when nothing else installs the server.
+  // A gateway's endpoint (`server.smithery.ai/...`), from a re-listing or from a catalog that
+  // lists the gateway's deployment, likewise.
   const relisting = (r: SourceServer) =>
     r.officialName !== undefined && isHostingNamespace(r.officialName);
-  const remotes = pick("remotes", (r) => relisting(r) ? undefined : r.remotes) ??
+  const ownRemotes = (r: SourceServer) => {
+    if (relisting(r)) return undefined;
+    const own = (r.remotes ?? []).filter((x) => !_gatewayRemote(x.url));
+    return own.length > 0 ? own : undefined;
+  };
+  const remotes = pick("remotes", ownRemotes) ??
     (packages.length === 0 ? pick("remotes", (r) => r.remotes) : undefined) ?? [];
   const toolRecord = TOOL_SOURCES.map((s) => records.find((r) => r.source === s && r.tools?.length))
     .find((r) => r !== undefined);

@@ -108,6 +108,7 @@ export const HOSTING_BRANDS: ReadonlySet<string> = new Set([
   "composio",
   "pipedream",
   "glama",
+  "mcphub",
   "klavis",
   "mcpso",
   "tooloracle",

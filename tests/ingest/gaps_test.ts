@@ -12,8 +12,18 @@ const rec = (r: Partial<SourceServer> & { source: string; sourceId: string }): S
 
 Deno.test("hosting is local or remote only with a package or a URL to back it", () => {
   const { servers } = mergeServers([
-    rec({ source: "glama", sourceId: "a", repositoryUrl: "https://github.com/o/a", transports: ["stdio"] }),
-    rec({ source: "mcp-flow", sourceId: "b", repositoryUrl: "https://github.com/o/b", hosting: "remote" }),
+    rec({
+      source: "glama",
+      sourceId: "a",
+      repositoryUrl: "https://github.com/o/a",
+      transports: ["stdio"],
+    }),
+    rec({
+      source: "mcp-flow",
+      sourceId: "b",
+      repositoryUrl: "https://github.com/o/b",
+      hosting: "remote",
+    }),
     rec({
       source: "toolsdk",
       sourceId: "c",
@@ -49,6 +59,13 @@ Deno.test("a gateway's re-listing merged with its upstream gives neither the nam
       remotes: [{ type: "streamable-http", url: "https://server.smithery.ai/brave/mcp" }],
     }),
     rec({
+      // A catalog listing the gateway's deployment, without a registry name.
+      source: "toolsdk",
+      sourceId: "brave-remote",
+      repositoryUrl: "https://github.com/brave/brave-search-mcp-server",
+      remotes: [{ type: "streamable-http", url: "https://server.smithery.ai/@brave/mcp" }],
+    }),
+    rec({
       source: "official-registry",
       sourceId: "io.github.brave/brave-search-mcp-server",
       officialName: "io.github.brave/brave-search-mcp-server",
@@ -80,7 +97,10 @@ Deno.test("category labels lose mangled entities and the 'MCP Servers' suffix", 
       source: "mcpservers-org",
       sourceId: "x",
       repositoryUrl: "https://github.com/o/x",
-      categories: ['Developer Tools "Developer Tools"amp; IDE MCP Servers', "Developer Tools & IDE"],
+      categories: [
+        'Developer Tools "Developer Tools"amp; IDE MCP Servers',
+        "Developer Tools & IDE",
+      ],
     }),
   ]);
   assert.deepEqual(servers[0]!.categories, ["Developer Tools & IDE"]);
