@@ -4,7 +4,8 @@
  *
  * Everything is rendered on the server with `hono/jsx`, which escapes text and attributes. The
  * only raw HTML is the JSON-LD block, serialized by {@link jsonLdText} so it cannot close its
- * `<script>` element.
+ * `<script>` element, and the guides' Markdown rendered by `markdown.ts` (which escapes the
+ * Markdown's own raw HTML).
  *
  * @module
  */
@@ -120,7 +121,8 @@ export function Layout(props: PageMeta & { assets: SiteAssets; children?: Child 
             {PRODUCT_NAME}: a directory of AI tools, MCP servers and first-party LLM list prices,
             built from public catalogs (each page names its sources and their licences). Data is
             also available as a <a href="/docs">REST API</a> and a remote MCP server at{" "}
-            <code>/mcp</code>.
+            <code>/mcp</code>. <a href="/docs/guides">Guides</a> ·{" "}
+            <a href="/docs">API reference (OpenAPI)</a>
           </div>
         </footer>
       </body>

@@ -13,6 +13,7 @@
  * | `/taxonomy`, `/taxonomy/{id}` | taxonomy browsing with counts |
  * | `/llm-prices` | LLM list prices (`?sort=input|output|cached|context|provider&dir=asc|desc`) |
  * | `/docs` | the OpenAPI document rendered as HTML |
+ * | `/docs/guides`, `/docs/{page}` | the guides of `docs/*.md`: their list, one page (ETag) |
  * | `/static/site.css`, `/static/site.js` | the site's own assets |
  *
  * @module
@@ -38,8 +39,15 @@ import { getTool, listCategories, searchTools } from "../catalog/tools.ts";
 import { NEWEST_IN_DETAILS, readUserReviews } from "../catalog/user_reviews.ts";
 import { canonicalToolCategory } from "../catalog/tool_categories.ts";
 import { AppError } from "../errors.ts";
-import { assetResponse, loadAssets } from "./assets.ts";
+import { assetResponse, ifNoneMatch, loadAssets } from "./assets.ts";
 import { type ApiDocument, DocsPage } from "./docs_page.tsx";
+import {
+  DocPageView,
+  DOCS_DIR,
+  DOCS_INDEX_PATH,
+  DocsIndexView,
+  loadDocPages,
+} from "./docs_md_page.tsx";
 import { SelfInstallSection } from "./install_links.tsx";
 import { selfInstallConfigs } from "../install/self.ts";
 import { Layout, type PageMeta, PRODUCT_NAME } from "./layout.tsx";
@@ -117,12 +125,30 @@ export function isSitePath(path: string): boolean {
     path.startsWith("/mcp/"));
 }
 
+/**
+ * A strong ETag of a page's HTML: the first 16 hex digits of its SHA-256, quoted.
+ */
+async function _etag(html: string): Promise<string> {
+  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(html));
+  const hex = Array.from(
+    new Uint8Array(digest).slice(0, 8),
+    (b) => b.toString(16).padStart(2, "0"),
+  );
+  return `"${hex.join("")}"`;
+}
+
 async function _page(
   c: Context,
   ctx: CatalogContext,
   meta: Omit<PageMeta, "canonical"> & { path: string },
   body: Child,
-  options: { status?: number; cache?: string; headers?: Record<string, string> } = {},
+  options: {
+    status?: number;
+    cache?: string;
+    headers?: Record<string, string>;
+    /** Send an ETag of the HTML and answer a matching `If-None-Match` with 304. */
+    etag?: boolean;
+  } = {},
 ): Promise<Response> {
   const assets = await loadAssets();
   const { path, ...rest } = meta;
@@ -132,14 +158,20 @@ async function _page(
     </Layout>
   );
   const html = `<!DOCTYPE html>${(await node).toString()}`;
-  return c.body(html, (options.status ?? 200) as 200, {
+  const headers: Record<string, string> = {
     "content-type": "text/html; charset=UTF-8",
     "cache-control": options.cache ?? PAGE_CACHE,
     "content-security-policy": CSP,
     "x-content-type-options": "nosniff",
     "referrer-policy": "strict-origin-when-cross-origin",
     ...options.headers,
-  });
+  };
+  if (options.etag) {
+    headers.etag = await _etag(html);
+    const match = c.req.header("if-none-match");
+    if (match !== undefined && ifNoneMatch(match, headers.etag)) return c.body(null, 304, headers);
+  }
+  return c.body(html, (options.status ?? 200) as 200, headers);
 }
 
 /** The notice shown instead of an adult entry's page unless the visitor asked for `safe=off`. */
@@ -378,6 +410,8 @@ export interface SiteOptions {
    * 404.
    */
   apiDocument?: () => ApiDocument;
+  /** The folder of the guides served at `/docs/{page}` (default: the repository's `docs/`). */
+  docsDir?: URL;
 }
 
 /**
@@ -563,6 +597,47 @@ export function siteRoutes(ctx: CatalogContext, options: SiteOptions = {}): Hono
         providers={cached.providers}
         total={cached.priceCount}
       />,
+    );
+  });
+
+  const docsDir = options.docsDir ?? DOCS_DIR;
+  site.get(DOCS_INDEX_PATH, async (c) => {
+    const pages = [...(await loadDocPages(docsDir)).values()]
+      .sort((a, b) => a.title.localeCompare(b.title, "en"));
+    return _page(
+      c,
+      ctx,
+      {
+        title: "Guides",
+        description:
+          "toolatlas guides: running it, the REST API, MCP, install configs, search and ranking, the catalog build and operations.",
+        path: DOCS_INDEX_PATH,
+        nav: "docs",
+      },
+      <DocsIndexView pages={pages} />,
+      { etag: true },
+    );
+  });
+
+  site.get("/docs/:page", async (c) => {
+    const name = c.req.param("page");
+    const pages = await loadDocPages(docsDir);
+    // `/docs/mcp.md` (a link copied from the repository) is the page `/docs/mcp`.
+    const bare = name.endsWith(".md") ? name.slice(0, -3) : undefined;
+    if (bare !== undefined && pages.has(bare)) return c.redirect(`/docs/${bare}`, 301);
+    const page = pages.get(name);
+    if (!page) return siteNotFound(c, ctx, `No guide is named "${name}".`);
+    return _page(
+      c,
+      ctx,
+      {
+        title: page.title,
+        description: _truncate(page.summary || `${page.title}: a toolatlas guide.`),
+        path: page.path,
+        nav: "docs",
+      },
+      <DocPageView page={page} />,
+      { etag: true },
     );
   });
 
