@@ -4,7 +4,10 @@
  * ranking mode (lexical, semantic, hybrid; limit 10) and the tools queries through
  * `recommendTools` (limit 5), then prints nDCG@10, recall@10 and MRR per corpus and mode, the
  * hybrid-over-lexical nDCG gain, the recommendation hit@3 and, per confidence level, the share of
- * recommendations that are good fits (grade ≥ 2).
+ * recommendations that are good fits (grade ≥ 2). Then the graded task set (`task_queries.json`,
+ * `tasks.ts`): nDCG@10 with gains `2^grade − 1` over grades 0/1/2, the share of each top 10 that
+ * is a fit and the share that was judged, per corpus and mode (also on the odd- and
+ * even-numbered halves), and the recommendations' hit@3 with the fit share per confidence level.
  *
  * A mode the catalog cannot serve (no vectors, no embedder, or a search function that rejects the
  * `mode` parameter) is reported as `n/a` instead of silently measuring the lexical fallback.
@@ -20,6 +23,14 @@ import { rank } from "../../src/catalog/ranking.ts";
 import { searchServers } from "../../src/catalog/servers.ts";
 import { recommendTools, searchTools } from "../../src/catalog/tools.ts";
 import { hitAt, type Labels, mean, ndcgAt, recallAt, reciprocalRank } from "./metrics.ts";
+import {
+  evaluateTaskMode,
+  evaluateTaskRecommend,
+  formatTaskReport,
+  loadTasks,
+  type TaskModeResult,
+  type TaskRecommendResult,
+} from "./tasks.ts";
 
 /** The two labelled corpora. */
 export const CORPORA = ["tools", "servers"] as const;
@@ -156,6 +167,10 @@ export interface EvalReport {
   /** `(hybrid − lexical) / lexical` nDCG@10 in percent, or `null` when either is n/a. */
   hybridGainPct: Record<Corpus, number | null>;
   recommend: RecommendResult;
+  /** The graded task set (`task_queries.json`, `tasks.ts`), per corpus and mode. */
+  tasks: Record<Corpus, Record<Mode, TaskModeResult>>;
+  /** Recommendations on the tools tasks, or `undefined` without vectors. */
+  taskRecommend: TaskRecommendResult | undefined;
 }
 
 /**
@@ -175,13 +190,35 @@ function _message(e: unknown): string {
   return e instanceof Error ? e.message : String(e);
 }
 
+/**
+ * The ids one search returns: tool slugs or server names, best first, through the public search
+ * functions (default filters: collapsed, safe), or through `rank` for `hybrid-rrf`.
+ *
+ * @param ctx catalog context
+ * @param corpus `tools` or `servers`
+ * @param q the query
+ * @param mode ranking mode
+ * @param limit how many (1-50)
+ * @returns the ids, best first
+ */
+export async function searchIds(
+  ctx: CatalogContext,
+  corpus: Corpus,
+  q: string,
+  mode: Mode,
+  limit: number,
+): Promise<string[]> {
+  return await _search(ctx, corpus, { q, limit, mode });
+}
+
 async function _search(
   ctx: CatalogContext,
   corpus: Corpus,
   input: Record<string, unknown>,
 ): Promise<string[]> {
   if (input.mode === "hybrid-rrf") {
-    const page = await rank(ctx, corpus, String(input.q), {}, "hybrid", K, 0, "rrf");
+    const limit = Number(input.limit ?? K);
+    const page = await rank(ctx, corpus, String(input.q), {}, "hybrid", limit, 0, "rrf");
     return corpus === "tools"
       ? ctx.store.toolsByIds(page.ids).map((t) => t.slug)
       : ctx.store.serversByIds(page.ids).map((s) => s.name);
@@ -450,6 +487,26 @@ export async function evaluate(ctx: CatalogContext, catalog: string): Promise<Ev
     tools: await evaluateNavigational(ctx, "tools", nav.tools),
     servers: await evaluateNavigational(ctx, "servers", nav.servers),
   };
+  const taskSet = await loadTasks();
+  const tasks = {} as Record<Corpus, Record<Mode, TaskModeResult>>;
+  for (const corpus of CORPORA) {
+    const byMode = {} as Record<Mode, TaskModeResult>;
+    for (const mode of MODES) {
+      byMode[mode] = mode !== "lexical" && !semanticAvailable(ctx)
+        ? { status: "n/a", reason: "catalog has no vectors or no matching query embedder" }
+        : await evaluateTaskMode(
+          taskSet[corpus],
+          (q, limit) => searchIds(ctx, corpus, q, mode, limit),
+        );
+    }
+    tasks[corpus] = byMode;
+  }
+  const taskRecommend = semanticAvailable(ctx)
+    ? await evaluateTaskRecommend(taskSet.tools, async (q) => {
+      const r = await recommendTools(ctx, { query: q, limit: RECOMMEND_LIMIT });
+      return r.recommendations.map((x) => ({ slug: x.slug, confidence: x.confidence }));
+    })
+    : undefined;
   return {
     catalog,
     navigational,
@@ -457,6 +514,8 @@ export async function evaluate(ctx: CatalogContext, catalog: string): Promise<Ev
     corpora,
     hybridGainPct,
     recommend: await evaluateRecommend(ctx, queries.tools),
+    tasks,
+    taskRecommend,
   };
 }
 
@@ -590,7 +649,16 @@ export function formatReport(
       ));
     }
   }
+  out.push("", ...formatTaskReport(report.tasks, report.taskRecommend));
   if (perQuery) {
+    for (const corpus of CORPORA) {
+      const r = report.tasks[corpus].hybrid;
+      if (r.status !== "ok") continue;
+      out.push("", `per task (${corpus}, hybrid): nDCG@10 fit@10 judged@10`);
+      for (const q of r.queries) {
+        out.push(`${q.id.padEnd(5)} ${_f(q.ndcg10)} ${_f(q.fit10)} ${_f(q.judged10)}`);
+      }
+    }
     for (const corpus of CORPORA) {
       out.push("", `per query (${corpus}): nDCG@10 by mode`);
       out.push(
@@ -642,6 +710,18 @@ export function reportJson(report: EvalReport, perQuery = false): unknown {
       ]),
     ),
     recommend: rec.status === "ok" && !perQuery ? { ...rec, queries: undefined } : rec,
+    tasks: Object.fromEntries(
+      CORPORA.map((c) => [
+        c,
+        Object.fromEntries(MODES.map((m) => {
+          const t = report.tasks[c][m];
+          return [m, t.status === "ok" && !perQuery ? { status: "ok", all: t.all } : t];
+        })),
+      ]),
+    ),
+    taskRecommend: report.taskRecommend && !perQuery
+      ? { ...report.taskRecommend, queries: undefined }
+      : report.taskRecommend,
   };
 }
 
