@@ -15,6 +15,7 @@ import {
   type SemanticProgress,
 } from "./src/catalog/context.ts";
 import { LiveApp } from "./src/http/live_app.ts";
+import { serveWithDeadlines } from "./src/http/read_deadline.ts";
 import { type StagedBuild, startStagedBuild } from "./src/ingest/staged_build.ts";
 import { createApp } from "./src/http/app.ts";
 import { isLoopback, localhostProtection } from "./src/http/mcp.ts";
@@ -276,6 +277,7 @@ async function main(args: string[]): Promise<number> {
       createApp({
         ctx: c,
         access,
+        readTimeoutMs: config.readTimeoutMs,
         mcp: {
           protection: () =>
             local ? localhostProtection(listeningPort, config.mcpAllowedOrigins) : undefined,
@@ -299,9 +301,12 @@ async function main(args: string[]): Promise<number> {
     }
   };
   if (semanticDone) onSemantic();
-  const server = Deno.serve({
+  // A read deadline for request heads and bodies (`TOOLATLAS_READ_TIMEOUT`; see read_deadline.ts).
+  const server = serveWithDeadlines({
     port: config.port,
     hostname: config.hostname,
+    timeoutMs: config.readTimeoutMs,
+    baseUrl: config.publicBaseUrl,
     onListen: ({ port, hostname }) => {
       listeningPort = port;
       const shown = hostname === "0.0.0.0" ? "localhost" : hostname;

@@ -12,6 +12,9 @@
  * | `TOOLATLAS_EMBED_CACHE` | embedding cache file | `data/embed-cache.db` |
  * | `TOOLATLAS_EMBED_RUNTIME` | runtime of the embedding model: `onnx` (ONNX Runtime), `tfjs` (TensorFlow.js on WebAssembly), `auto` (`onnx`, else `tfjs`); read by each embedding worker (`src/embed/embedder.ts`) | `auto` |
  * | `TOOLATLAS_SNAPSHOT` | a catalog snapshot to verify and serve (as `serve --snapshot FILE`) | none |
+ * | `TOOLATLAS_SNAPSHOT_PUBLIC_KEY` | Ed25519 public key (PEM file) a snapshot's detached signature must verify with | none |
+ * | `TOOLATLAS_SNAPSHOT_SHA256` | SHA-256 (hex) the snapshot archive must have, given out of band | none |
+ * | `TOOLATLAS_READ_TIMEOUT` | seconds a client has to send a request's head (and its body, once read); 0 turns the deadline off | `10` |
  * | `TOOLATLAS_KV` | Deno KV for keys and quotas: path, `:memory:` or remote URL | `data/kv.sqlite3` |
  * | `TOOLATLAS_TIERS` | JSON override of the tier table (`src/access/tiers.ts`) | none |
  * | `TRUST_PROXY` | proxies whose `X-Forwarded-For` is honoured (IPv4/IPv6 addresses and CIDRs, `loopback`); a bad entry stops startup | none |
@@ -26,6 +29,7 @@ import { AppError } from "./errors.ts";
 import { parseTrustedProxies } from "./access/client_ip.ts";
 import { DEFAULT_FAIR_USE } from "./access/fair_use.ts";
 import { EMBED_RUNTIMES } from "./embed/embedding.ts";
+import { READ_TIMEOUT_MS } from "./http/read_deadline.ts";
 
 /** Validated configuration of one process. */
 export interface Config {
@@ -53,6 +57,12 @@ export interface Config {
   embedCachePath: string;
   /** A catalog snapshot (`.tar.gz`) to verify, install and serve, if any. */
   snapshot: string | undefined;
+  /** Path of the Ed25519 public key (PEM) a snapshot's signature must verify with, if any. */
+  snapshotPublicKey: string | undefined;
+  /** SHA-256 (lowercase hex) the snapshot archive must have, if given. */
+  snapshotSha256: string | undefined;
+  /** Read deadline for request heads and bodies, milliseconds (0: none). */
+  readTimeoutMs: number;
   /** Extra `Origin` values `/mcp` accepts when the service is local (DNS-rebinding protection). */
   mcpAllowedOrigins: string[];
 }
@@ -85,6 +95,10 @@ const EnvSchema = z.object({
   // Read by the embedding workers themselves; validated here so a typo stops startup.
   TOOLATLAS_EMBED_RUNTIME: z.enum(EMBED_RUNTIMES).default("auto"),
   TOOLATLAS_SNAPSHOT: z.string().min(1).optional(),
+  TOOLATLAS_SNAPSHOT_PUBLIC_KEY: z.string().min(1).optional(),
+  TOOLATLAS_SNAPSHOT_SHA256: z.string().regex(/^[0-9a-fA-F]{64}$/, "must be 64 hex digits")
+    .optional(),
+  TOOLATLAS_READ_TIMEOUT: z.coerce.number().min(0).max(3600).default(READ_TIMEOUT_MS / 1000),
 });
 
 /**
@@ -131,5 +145,8 @@ export function loadConfig(env: Record<string, string | undefined> = Deno.env.to
     },
     embedCachePath: parsed.data.TOOLATLAS_EMBED_CACHE,
     snapshot: parsed.data.TOOLATLAS_SNAPSHOT,
+    snapshotPublicKey: parsed.data.TOOLATLAS_SNAPSHOT_PUBLIC_KEY,
+    snapshotSha256: parsed.data.TOOLATLAS_SNAPSHOT_SHA256?.toLowerCase(),
+    readTimeoutMs: Math.round(parsed.data.TOOLATLAS_READ_TIMEOUT * 1000),
   };
 }

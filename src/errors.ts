@@ -21,6 +21,8 @@ export const ERROR_CODES = {
   entitlement_required: { status: 403, title: "Entitlement required" },
   rate_limited: { status: 429, title: "Rate limited" },
   payload_too_large: { status: 413, title: "Payload too large" },
+  /** A request's head or body did not arrive within the read deadline (`TOOLATLAS_READ_TIMEOUT`). */
+  request_timeout: { status: 408, title: "Request timeout" },
   unsupported_media_type: { status: 415, title: "Unsupported media type" },
   internal_error: { status: 500, title: "Internal error" },
   quota_unavailable: { status: 503, title: "Quota service unavailable" },

@@ -81,7 +81,12 @@ export interface Caller {
 
 /**
  * Identifies the caller: a valid `Authorization: Bearer sk_svc_...` key gives its tier; no
- * Authorization header gives the free tier, counted by client address.
+ * Authorization header gives the free tier, counted by client address. Any Authorization header
+ * that is present, an empty one included, must hold a valid key.
+ *
+ * A request whose key fails takes a token from its client address's `key_failures` fair-use
+ * bucket; once that bucket is empty, requests with a key from that address get 429 before the
+ * key is hashed or looked up (a valid key is charged nothing).
  *
  * @param access the services
  * @param authorization the `Authorization` header, if any
@@ -89,7 +94,8 @@ export interface Caller {
  * @param forwardedFor `X-Forwarded-For`, honoured only behind trusted proxies
  * @returns the caller
  * @throws {AppError} `invalid_api_key` for a malformed, unknown or revoked key, or an
- *   Authorization header that is not a Bearer token (never a silent free-tier fallback);
+ *   Authorization header that is empty or not a Bearer token (never a silent free-tier
+ *   fallback); `rate_limited` (fair use) for a client whose keys kept failing;
  *   `quota_unavailable` when the key store cannot be read
  */
 export async function identify(
@@ -98,18 +104,26 @@ export async function identify(
   socketAddress: string,
   forwardedFor: string | null,
 ): Promise<Caller> {
-  if (authorization === null || authorization.trim() === "") {
-    const address = clientAddress(socketAddress, forwardedFor, access.trusted);
-    return { tier: access.tiers.free, subject: { kind: "ip", id: subjectIdOf(address) } };
-  }
+  const address = clientAddress(socketAddress, forwardedFor, access.trusted);
+  const client: Subject = { kind: "ip", id: subjectIdOf(address) };
+  if (authorization === null) return { tier: access.tiers.free, subject: client };
+  const admitted = access.fairUse.peek(client, 1, "key_failures");
+  if (!admitted.allowed) throw access.fairUse.refusal(admitted, "key_failures");
+  const failed = (error: AppError) => {
+    access.fairUse.take(client, 1, "key_failures");
+    return error;
+  };
   const token = bearerToken(authorization);
   if (token === undefined) {
-    throw new AppError("invalid_api_key", "Send the key as Authorization: Bearer sk_svc_...");
+    throw failed(
+      new AppError("invalid_api_key", "Send the key as Authorization: Bearer sk_svc_..."),
+    );
   }
   let key: ApiKeyRecord;
   try {
     key = await access.keys.verify(token);
   } catch (error) {
+    if (error instanceof AppError && error.code === "invalid_api_key") throw failed(error);
     throw quotaUnavailable(error, "read the API key store");
   }
   return { tier: access.tiers[key.tier], subject: { kind: "key", id: key.id }, key };

@@ -8,6 +8,11 @@
  * A request takes its cost in tokens (one per uncounted JSON-RPC message); with too few left it is
  * refused with 429 `rate_limited` and a `Retry-After` of the seconds until enough tokens are back.
  *
+ * A subject has one bucket per scope: {@link FairUseScope} `requests` for uncounted requests (site
+ * pages and searches, MCP messages, health), `key_failures` for requests whose API key turned out
+ * malformed, unknown or revoked (each costs a hash and a KV read), so a client that keeps sending
+ * bad keys is refused before that work while its own pages and searches stay allowed.
+ *
  * Buckets live in process memory: each replica limits on its own (this is fair use, not billing).
  * Memory is bounded: past {@link FairUseOptions.maxSubjects} subjects, full buckets (identical to
  * a new one) are dropped first, then the least recently used.
@@ -37,6 +42,9 @@ export const DEFAULT_FAIR_USE: Readonly<FairUseOptions> = {
   ratePerSecond: 1,
   maxSubjects: 100_000,
 };
+
+/** Which bucket of a subject a cost is taken from (see the module comment). */
+export type FairUseScope = "requests" | "key_failures";
 
 /** Outcome of {@link FairUseLimiter.take}. */
 export interface FairUseDecision {
@@ -86,12 +94,30 @@ export class FairUseLimiter {
    * @param subject who asks
    * @param cost tokens wanted, at least 1 (capped at the burst, so any request can pass once the
    *   bucket is full)
+   * @param scope which of the subject's buckets (default `requests`)
    * @returns the decision
    */
-  take(subject: Subject, cost = 1): FairUseDecision {
+  take(subject: Subject, cost = 1, scope: FairUseScope = "requests"): FairUseDecision {
+    return this.#decide(subject, cost, scope, true);
+  }
+
+  /**
+   * Whether `cost` tokens would be granted now, without taking them (a request that only costs
+   * something when it fails, such as one with an API key, asks this first).
+   *
+   * @param subject who asks
+   * @param cost tokens that would be taken
+   * @param scope which of the subject's buckets (default `requests`)
+   * @returns the decision {@link take} would give, with nothing taken
+   */
+  peek(subject: Subject, cost = 1, scope: FairUseScope = "requests"): FairUseDecision {
+    return this.#decide(subject, cost, scope, false);
+  }
+
+  #decide(subject: Subject, cost: number, scope: FairUseScope, take: boolean): FairUseDecision {
     const { burst, ratePerSecond } = this.options;
     const want = Math.min(burst, Math.max(1, Math.ceil(cost)));
-    const id = `${subject.kind}\u0000${subject.id}`;
+    const id = `${scope}\u0000${subject.kind}\u0000${subject.id}`;
     const now = this.#now();
     let bucket = this.#buckets.get(id);
     if (bucket) {
@@ -105,7 +131,7 @@ export class FairUseLimiter {
     }
     this.#buckets.set(id, bucket);
     if (bucket.tokens >= want) {
-      bucket.tokens -= want;
+      if (take) bucket.tokens -= want;
       return { allowed: true, remaining: Math.floor(bucket.tokens), retryAfter: 0 };
     }
     return {
@@ -120,16 +146,31 @@ export class FairUseLimiter {
    *
    * @param subject who asks
    * @param cost tokens wanted
+   * @param scope which of the subject's buckets (default `requests`)
    * @throws {AppError} `rate_limited` with `retryAfter` (seconds) in its details
    */
-  enforce(subject: Subject, cost = 1): void {
-    const decision = this.take(subject, cost);
-    if (decision.allowed) return;
+  enforce(subject: Subject, cost = 1, scope: FairUseScope = "requests"): void {
+    const decision = this.take(subject, cost, scope);
+    if (!decision.allowed) throw this.refusal(decision, scope);
+  }
+
+  /**
+   * The 429 of a refused decision.
+   *
+   * @param decision a decision with `allowed: false`
+   * @param scope the bucket that refused
+   * @returns `rate_limited` with `retryAfter` (seconds), `policy: "fair-use"` and the bucket's
+   *   burst and rate in its details
+   */
+  refusal(decision: FairUseDecision, scope: FairUseScope = "requests"): AppError {
     const { burst, ratePerSecond } = this.options;
-    throw new AppError(
+    const what = scope === "key_failures"
+      ? "requests with an invalid API key from one client"
+      : "requests that the quota does not count";
+    return new AppError(
       "rate_limited",
-      `Over the fair-use limit of requests that the quota does not count (a burst of ${burst}, ` +
-        `then ${ratePerSecond} per second); retry in ${decision.retryAfter} s`,
+      `Over the fair-use limit of ${what} (a burst of ${burst}, then ${ratePerSecond} per ` +
+        `second); retry in ${decision.retryAfter} s`,
       { details: { retryAfter: decision.retryAfter, policy: "fair-use", burst, ratePerSecond } },
     );
   }

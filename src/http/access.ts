@@ -14,7 +14,7 @@ import { getConnInfo } from "hono/deno";
 import { type Access, type Caller, identify, rateLimitHeaders } from "../access/access.ts";
 import { type QuotaDecision, quotaUnavailable } from "../access/quota.ts";
 import { AppError } from "../errors.ts";
-import { errorResponse } from "./errors.ts";
+import { errorResponse, httpAppError } from "./errors.ts";
 import { ALL_GRANTS, type Grants } from "../catalog/grants.ts";
 
 /** Per-request state set by the middleware. */
@@ -23,8 +23,8 @@ export interface AccessVariables {
   quota: QuotaDecision;
 }
 
-/** Hono environment of the app. */
-export type AppEnv = { Variables: Partial<AccessVariables> };
+/** Hono environment of the app: access state and the body read deadline (`readTimeoutMs`). */
+export type AppEnv = { Variables: Partial<AccessVariables & { readTimeoutMs: number }> };
 
 /** The TCP peer address of a request (`0.0.0.0` when served without a socket, as in tests). */
 export function remoteAddress(c: Context): string {
@@ -91,10 +91,63 @@ export function chargeFairUse(access: Access, c: Context<AppEnv>, cost: number):
  */
 export function siteSearchAccess(access: Access): (c: Context) => Promise<Grants> {
   return async (c) => {
+    // Already identified and charged for the page by `siteAccessMiddleware`.
+    const charged = (c as Context<AppEnv>).get("caller");
+    if (charged) return charged.tier.entitlements;
     const caller = await _identify(access, c);
     access.fairUse.enforce(caller.subject, 1);
     return caller.tier.entitlements;
   };
+}
+
+/**
+ * Fair use of the public site: each request for a site page (search, tool and server pages,
+ * taxonomy, prices, docs, sitemaps, and 404s) identifies its caller as the API does and takes one
+ * token of the caller's fair-use bucket before the page is built, so the catalog cannot be scraped
+ * page by page at no cost. A crawler that fetches at most one page a second (the bucket's refill
+ * rate; `robots.txt` says `Crawl-delay: 1`) after a burst of up to 60 is never refused. Over the
+ * limit, or with an invalid key, the answer is a short HTML page with the status (429 with
+ * `Retry-After`, 401) instead of the page.
+ *
+ * @param access the access services
+ * @param applies true for the paths it charges (site pages; not static assets)
+ * @returns Hono middleware; sets `caller` for {@link siteSearchAccess}
+ */
+export function siteAccessMiddleware(
+  access: Access,
+  applies: (path: string) => boolean,
+): MiddlewareHandler<AppEnv> {
+  return async function siteAccess(c, next) {
+    if (c.req.method === "OPTIONS" || !applies(c.req.path)) return await next();
+    let caller: Caller;
+    try {
+      caller = await _identify(access, c);
+      access.fairUse.enforce(caller.subject, 1);
+    } catch (error) {
+      return _sitePageError(error);
+    }
+    c.set("caller", caller);
+    await next();
+  };
+}
+
+/** A short HTML page for a site request refused by access control (401, 429, 503). */
+function _sitePageError(error: unknown): Response {
+  const appError = httpAppError(error);
+  const escape = (text: string) => text.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
+  const title = `${appError.status} ${appError.code.replaceAll("_", " ")}`;
+  const headers: Record<string, string> = {
+    "content-type": "text/html; charset=UTF-8",
+    "cache-control": "no-store",
+    "content-security-policy": "default-src 'none'",
+  };
+  if (typeof appError.details.retryAfter === "number") {
+    headers["retry-after"] = String(appError.details.retryAfter);
+  }
+  const html = `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8">` +
+    `<meta name="robots" content="noindex"><title>${escape(title)}</title></head>` +
+    `<body><h1>${escape(title)}</h1><p>${escape(appError.message)}</p></body></html>`;
+  return new Response(html, { status: appError.status, headers });
 }
 
 /** Options of {@link accessMiddleware}. */

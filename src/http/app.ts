@@ -1,9 +1,10 @@
 /**
- * The Hono application: CORS on every response, the REST adapter at `/api/v1` (with its OpenAPI
- * document at `/api/v1/openapi.json`), the MCP Registry API at `/v0.1` and `/v0`, the public site
- * at `/` (outside the quota; its searches take fair-use tokens and honour the caller's
- * entitlements), one error handler rendering RFC 9457 problem documents, and a 404 for unknown
- * routes (an HTML page on site paths, a problem document elsewhere).
+ * The Hono application: CORS and `X-Content-Type-Options: nosniff` on every response, the REST
+ * adapter at `/api/v1` (with its OpenAPI document at `/api/v1/openapi.json`), the MCP Registry API
+ * at `/v0.1` and `/v0`, the public site at `/` (outside the quota; each page takes a fair-use
+ * token, searches honour the caller's entitlements, pages and sitemaps carry an `ETag`), its
+ * sitemap and `robots.txt`, one error handler rendering RFC 9457 problem documents, and a 404 for
+ * unknown routes (an HTML page on site paths, a problem document elsewhere).
  *
  * @module
  */
@@ -19,8 +20,12 @@ import {
   chargeFairUse,
   countRequest,
   grantsOf,
+  siteAccessMiddleware,
   siteSearchAccess,
 } from "./access.ts";
+import { pageEtag } from "./page_etag.ts";
+import { READ_TIMEOUT_MS } from "./read_deadline.ts";
+import { sitemapRoutes } from "../site/sitemap.ts";
 import { publicCors } from "./cors.ts";
 import { errorResponse } from "./errors.ts";
 import { json, restRoutes } from "./rest.ts";
@@ -59,6 +64,37 @@ export interface AppOptions {
    * `reviews`.
    */
   reviews?: ReviewStore;
+  /**
+   * Time a request's body may take to arrive, milliseconds (`TOOLATLAS_READ_TIMEOUT`; default
+   * `READ_TIMEOUT_MS`; 0: none). Past it, 408 `request_timeout`.
+   */
+  readTimeoutMs?: number;
+}
+
+/**
+ * True for the site's pages, which take a fair-use token each and get an `ETag`: every site path
+ * (`isSitePath`) but the registry API's and the fixed files answered from memory (`/static/*`,
+ * `/robots.txt`, `/favicon.ico`).
+ *
+ * @param path URL path
+ * @returns whether the path is a site page
+ */
+export function isSitePage(path: string): boolean {
+  return isSitePath(path) &&
+    !REGISTRY_ROOTS.some((root) => path === root || path.startsWith(`${root}/`)) &&
+    !path.startsWith("/static/") && path !== "/robots.txt" && path !== "/favicon.ico";
+}
+
+/** Sets `X-Content-Type-Options: nosniff` on a response, copying it when its headers are immutable. */
+function _nosniff(c: Context): void {
+  try {
+    c.res.headers.set("x-content-type-options", "nosniff");
+  } catch {
+    const res = new Response(c.res.body, c.res);
+    res.headers.set("x-content-type-options", "nosniff");
+    c.res = undefined;
+    c.res = res;
+  }
 }
 
 /** REST paths of the operations that are not counted against the quota (`doc.counted: false`). */
@@ -82,6 +118,14 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
   const reviews = options.reviews ?? (access && reviewStoreFor(access.kv));
   if (reviews) ctx.reviews = reviews;
   const app = new Hono<AppEnv>();
+  // No response is sniffed into another type (a 404 echoing its path stays JSON); bodies are read
+  // under the deadline.
+  const readTimeoutMs = options.readTimeoutMs ?? READ_TIMEOUT_MS;
+  app.use("*", async (c, next) => {
+    c.set("readTimeoutMs", readTimeoutMs);
+    await next();
+    _nosniff(c);
+  });
   // The registry API's CORS, as the MCP Registry documents it (before the app-wide one, which
   // it answers preflights for).
   for (const root of REGISTRY_ROOTS) {
@@ -136,6 +180,7 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
       beforeToolCall: (c) => countRequest(access, c),
       grants: grantsOf,
     };
+    app.use("*", siteAccessMiddleware(access, isSitePage));
     app.get(
       "/api/v1/usage",
       async (c) => c.json(await getUsage(access, c.get("caller")!, c.get("quota")!)),
@@ -149,6 +194,8 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
   app.route("/v0.1", registryRoutes(ctx));
   app.route("/v0", registryRoutes(ctx, { versionRoot: true }));
   app.all("/mcp", mcpHandler(ctx, mcp));
+  app.use("*", pageEtag(isSitePage));
+  app.route("/", sitemapRoutes(ctx));
   app.route(
     "/",
     siteRoutes(ctx, {

@@ -18,6 +18,7 @@ const _CODE_BY_STATUS: Readonly<Record<number, ErrorCode>> = {
   401: "invalid_api_key",
   404: "not_found",
   405: "method_not_allowed",
+  408: "request_timeout",
   413: "payload_too_large",
   415: "unsupported_media_type",
   429: "rate_limited",

@@ -10,7 +10,12 @@
  *   upload cancelled) and parsed once (400 JSON-RPC parse error as the SDK gives it);
  * - a JSON-RPC batch of more than {@link MAX_BATCH_MESSAGES} messages gets 413;
  * - the caller is charged one fair-use token per message that the quota does not count (all but
- *   `tools/call`), and one for a request that carries no message; over the limit, 429.
+ *   `tools/call`), and one for a request that carries no message; over the limit, 429. A
+ *   `tools/call` counts only when the transport will hand it to the tool handler: a valid
+ *   JSON-RPC request (`jsonrpc: "2.0"`, a string or integer `id`) in a batch of valid messages,
+ *   sent with an `Accept` of both JSON and SSE and a supported `Mcp-Protocol-Version`; anything
+ *   the transport refuses costs fair-use tokens like any uncounted message, before any work. A
+ *   call predicted to count that still never reached the handler is charged afterwards.
  * Errors raised here are RFC 9457 problem documents with the REST API's codes; errors of the
  * JSON-RPC layer stay JSON-RPC errors.
  *
@@ -24,8 +29,14 @@ import type { Context } from "hono";
 import type { CatalogContext } from "../catalog/context.ts";
 import type { Grants } from "../catalog/grants.ts";
 import { AppError } from "../errors.ts";
-import { MAX_MCP_BODY_BYTES, readBodyCapped } from "./body.ts";
+import { bodyDeadline, MAX_MCP_BODY_BYTES, readBodyCapped } from "./body.ts";
 import { createMcpServer } from "../mcp/server.ts";
+import {
+  CallToolRequestSchema,
+  isJSONRPCRequest,
+  JSONRPCMessageSchema,
+  SUPPORTED_PROTOCOL_VERSIONS,
+} from "@modelcontextprotocol/sdk/types.js";
 
 export { MAX_MCP_BODY_BYTES };
 
@@ -96,24 +107,19 @@ function _isJson(contentType: string | undefined): boolean {
 }
 
 /**
- * True for a `tools/call` request that reaches the tool-call handler, where the quota counts it: an
- * id, and params with a string `name` and, if any, an object of `arguments`.
+ * True for a `tools/call` request that reaches the tool-call handler, where the quota counts it: a
+ * JSON-RPC request as the SDK's transport accepts it (`jsonrpc: "2.0"`, a string or integer `id`,
+ * no other keys) whose params have a string `name` and, if any, an object of `arguments`.
  */
 function _isCountedCall(message: unknown): boolean {
-  if (typeof message !== "object" || message === null || Array.isArray(message)) return false;
-  const m = message as { method?: unknown; id?: unknown; params?: unknown };
-  if (m.method !== "tools/call" || m.id === undefined || m.id === null) return false;
-  const params = m.params as { name?: unknown; arguments?: unknown } | null | undefined;
-  if (typeof params !== "object" || params === null || typeof params.name !== "string") {
-    return false;
-  }
-  const args = params.arguments;
-  return args === undefined || (typeof args === "object" && args !== null && !Array.isArray(args));
+  return isJSONRPCRequest(message) && CallToolRequestSchema.safeParse(message).success;
 }
 
 /**
  * Fair-use cost of a parsed body: one token per message that the quota does not count (all but
- * well-formed `tools/call` requests); at least one when the body holds no message at all.
+ * well-formed `tools/call` requests); at least one when the body holds no message at all. When any
+ * message of a batch is not valid JSON-RPC, the transport refuses the whole batch, so every
+ * message costs.
  *
  * @param body the parsed JSON body
  * @returns tokens to take (0 when every message is a counted tool call)
@@ -121,7 +127,23 @@ function _isCountedCall(message: unknown): boolean {
 export function uncountedMessages(body: unknown): number {
   const messages = Array.isArray(body) ? body : [body];
   if (messages.length === 0) return 1;
+  if (!messages.every((m) => JSONRPCMessageSchema.safeParse(m).success)) return messages.length;
   return messages.filter((m) => !_isCountedCall(m)).length;
+}
+
+/**
+ * Why the transport would refuse a request for its headers before reading any message, or
+ * `undefined`: an `Accept` without both `application/json` and `text/event-stream` (406; the
+ * transport checks substrings, so does this), or an unsupported `Mcp-Protocol-Version` (400).
+ */
+function _refusedHeaders(c: Context): string | undefined {
+  const accept = c.req.header("accept");
+  if (!accept?.includes("application/json") || !accept.includes("text/event-stream")) {
+    return "accept";
+  }
+  const version = c.req.header("mcp-protocol-version");
+  if (version !== undefined && !SUPPORTED_PROTOCOL_VERSIONS.includes(version)) return "version";
+  return undefined;
 }
 
 /** A JSON-RPC error response, as the SDK's transport writes them. */
@@ -156,10 +178,12 @@ export function mcpHandler(ctx: CatalogContext, options: McpRouteOptions = {}) {
       );
     }
     let parsedBody: unknown;
+    // Tool calls admitted without a fair-use charge because the quota will count them.
+    let predicted = 0;
     if (_isJson(c.req.header("content-type"))) {
       let text: string;
       try {
-        text = await readBodyCapped(c.req.raw, MAX_MCP_BODY_BYTES);
+        text = await readBodyCapped(c.req.raw, MAX_MCP_BODY_BYTES, bodyDeadline(c));
       } catch (error) {
         await admit(1);
         throw error;
@@ -179,7 +203,13 @@ export function mcpHandler(ctx: CatalogContext, options: McpRouteOptions = {}) {
           { details: { maxMessages: MAX_BATCH_MESSAGES } },
         );
       }
-      await admit(uncountedMessages(parsedBody));
+      // Headers the transport refuses: nothing in the body will count.
+      const count = Array.isArray(parsedBody) ? parsedBody.length : 1;
+      const cost = _refusedHeaders(c) === undefined
+        ? uncountedMessages(parsedBody)
+        : Math.max(1, count);
+      predicted = Math.max(0, count - cost);
+      await admit(cost);
     } else {
       // The transport answers 406/415 without reading the body.
       await admit(1);
@@ -191,18 +221,37 @@ export function mcpHandler(ctx: CatalogContext, options: McpRouteOptions = {}) {
       ...(protection && { enableDnsRebindingProtection: true, ...protection }),
     });
     const hook = options.beforeToolCall;
+    // Tool calls that reached the handler (where the quota counts them).
+    let reached = 0;
     const server = createMcpServer(ctx, {
-      ...(hook && { beforeToolCall: (tool: string) => hook(c, tool) }),
+      ...(hook && {
+        beforeToolCall: (tool: string) => {
+          reached++;
+          return hook(c, tool);
+        },
+      }),
       ...(options.grants && { grants: options.grants(c) }),
     });
     await server.connect(transport);
+    let response: Response;
     try {
-      return await transport.handleRequest(
+      response = await transport.handleRequest(
         c.req.raw,
         parsedBody === undefined ? undefined : { parsedBody },
       );
     } finally {
       await server.close();
     }
+    // A call admitted free because the quota would count it, but refused by the transport for a
+    // reason not checked above, costs fair-use tokens now.
+    if (hook && reached < predicted) {
+      try {
+        await admit(predicted - reached);
+      } catch (error) {
+        await response.body?.cancel();
+        throw error;
+      }
+    }
+    return response;
   };
 }

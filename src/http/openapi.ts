@@ -168,7 +168,19 @@ const COMPONENTS = {
 export type ComponentName = keyof typeof COMPONENTS;
 
 /** Error statuses an operation may answer with, each a response in `components.responses`. */
-export type ErrorStatus = 400 | 401 | 403 | 404 | 405 | 413 | 415 | 429 | 500 | 501 | 503;
+export type ErrorStatus =
+  | 400
+  | 401
+  | 403
+  | 404
+  | 405
+  | 408
+  | 413
+  | 415
+  | 429
+  | 500
+  | 501
+  | 503;
 
 /** One operation of the OpenAPI document. */
 export interface ApiOperation {
@@ -476,6 +488,11 @@ const _ERROR_RESPONSES: Record<ErrorStatus, { name: string; description: string 
   },
   404: { name: "NotFound", description: "No such entry (or taxonomy id)" },
   405: { name: "MethodNotAllowed", description: "Wrong method for this route" },
+  408: {
+    name: "RequestTimeout",
+    description:
+      "The body did not arrive within the read deadline (`request_timeout`; the connection is closed)",
+  },
   413: { name: "PayloadTooLarge", description: `Body over ${MAX_BODY_BYTES} bytes` },
   415: { name: "UnsupportedMediaType", description: "Body is not application/json" },
   429: {
@@ -610,7 +627,9 @@ function _operation(op: ApiOperation): JsonObject {
       };
     }
   }
-  for (const status of [...new Set<ErrorStatus>([...op.errors, 401, 500, 503])].sort()) {
+  // Every route that reads a body answers 408 to one that does not arrive in time.
+  const read: ErrorStatus[] = op.body === undefined ? [] : [408];
+  for (const status of [...new Set<ErrorStatus>([...op.errors, ...read, 401, 500, 503])].sort()) {
     responses[String(status)] = { $ref: `#/components/responses/${_ERROR_RESPONSES[status].name}` };
   }
   const out: JsonObject = {

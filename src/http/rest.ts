@@ -12,7 +12,7 @@ import { z } from "zod";
 import type { Context } from "hono";
 import { AppError } from "../errors.ts";
 import { grantsOf } from "./access.ts";
-import { MAX_REST_BODY_BYTES, readBodyCapped } from "./body.ts";
+import { bodyDeadline, MAX_REST_BODY_BYTES, readBodyCapped } from "./body.ts";
 import type { CatalogContext } from "../catalog/context.ts";
 import { encodedJson } from "../catalog/memo.ts";
 import { type Operation, OPERATIONS } from "../catalog/operations.ts";
@@ -129,7 +129,7 @@ export async function jsonBody(c: Context): Promise<unknown> {
       }": send Content-Type: application/json`,
     );
   }
-  const text = await readBodyCapped(c.req.raw, MAX_BODY_BYTES);
+  const text = await readBodyCapped(c.req.raw, MAX_BODY_BYTES, bodyDeadline(c));
   try {
     return JSON.parse(text);
   } catch {

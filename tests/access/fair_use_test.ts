@@ -135,7 +135,7 @@ Deno.test("GET and DELETE on /mcp answer 405 with Allow: POST", async () => {
   close();
 });
 
-Deno.test("health and site searches take fair-use tokens; site pages show the 429 with Retry-After", async () => {
+Deno.test("health, site searches and every site page take fair-use tokens; site pages show the 429 with Retry-After", async () => {
   const { app, advance, close } = await setup({ burst: 3, rate: 0.5 });
   const health: number[] = [];
   for (let i = 0; i < 4; i++) {
@@ -155,9 +155,10 @@ Deno.test("health and site searches take fair-use tokens; site pages show the 42
   assert.equal(last!.headers.get("content-type"), "text/html; charset=UTF-8");
   assert.equal(last!.headers.get("retry-after"), "2");
   assert.match(await last!.text(), /fair-use limit/);
-  // Detail pages are not searches and take no token.
+  // Detail pages take a token too.
   const detail = await app.request("/tools/scribe", {}, from("198.51.100.4"));
-  assert.equal(detail.status, 200);
+  assert.equal(detail.status, 429);
+  assert.equal(detail.headers.get("content-type"), "text/html; charset=UTF-8");
   await detail.body?.cancel();
   advance(2_000);
   const again = await app.request("/?q=notes", {}, from("198.51.100.4"));
