@@ -113,3 +113,17 @@ Deno.test("vector search on the fixture catalog equals sqlite-vec's exact k-NN",
     ctx.store.close();
   }
 });
+
+Deno.test("vectors read from sqlite-vec's chunk tables equal the rows of the vec0 table", async () => {
+  const ctx = await fixtureContext({ embed: true });
+  for (const table of ["tools", "servers"] as const) {
+    const index = ctx.store.vectorIndex(table)!;
+    assert.equal(ctx.store.vectorSource(table), "chunks", table);
+    const rows = ctx.store.vectorRows(table);
+    assert.equal(index.ids.length, rows.length, table);
+    for (const [r, row] of rows.entries()) {
+      assert.equal(index.ids[r], row.id, `${table} row ${r}`);
+      assert.deepEqual(index.vectorOf(row.id), row.vector, `${table} id ${row.id}`);
+    }
+  }
+});
