@@ -33,6 +33,7 @@ import {
 } from "./package_evidence.ts";
 import { type ContentFlagStats, flagAll } from "./content_flags.ts";
 import { groupProjects, type IdentityStats } from "./identity.ts";
+import { attachOfficialVersions, borrowInstallMethods } from "./registry_entries.ts";
 import { applyVendorFlags, type VendorFlagStats, VendorRules } from "./vendor.ts";
 import { replaceGenericTitles } from "./titles.ts";
 import { applyProbes, PROBE_STORE_URL, type ProbeApplyStats, readProbeStore } from "./probes.ts";
@@ -300,6 +301,14 @@ export async function mergeAll(
       `entries (${
         Object.entries(identity.byRule).map(([k, n]) => `${k} ${n}`).join(", ")
       }); ${identity.forks} forks linked`,
+  );
+  const versions = attachOfficialVersions(mergedServers.servers, servers.records);
+  const borrowed = borrowInstallMethods(mergedServers.servers);
+  log(
+    `[ingest] registry: ${versions.versions} versions of ${versions.servers} official names ` +
+      `(${versions.newerThanEntry} with a latest version newer than the entry's); ` +
+      `${borrowed.borrowed} of ${borrowed.uninstallable} official names without an install ` +
+      "method took one from another listing of their project",
   );
   const mergedTools = mergeTools(tools.records);
   log(

@@ -6,7 +6,13 @@
  *
  * @module
  */
-import type { ServerIcon, ServerPackage, ServerRemote, ServerTool } from "../model/server.ts";
+import type {
+  ServerIcon,
+  ServerPackage,
+  ServerRemote,
+  ServerTool,
+  ServerVersion,
+} from "../model/server.ts";
 import type { SourceInfo } from "../model/source.ts";
 import type { PricingModel } from "../model/tool.ts";
 import type { SourceReport } from "./report.ts";
@@ -73,6 +79,16 @@ export interface SourceServer {
   tools?: ServerTool[];
   /** Source-specific validation mark (toolsdk `validated`). */
   validated?: boolean;
+  /**
+   * server.json `_meta` as the publisher gave it (the official registry's server.json records;
+   * the registry's own `io.modelcontextprotocol.registry/official` block is not part of it).
+   */
+  meta?: Record<string, unknown>;
+  /**
+   * Every version of the record's official name that the source lists, this record's included
+   * (the official registry exports; `sources/_newest.ts`). `isLatest` is the source's own mark.
+   */
+  versions?: ServerVersion[];
 }
 
 /** An AI tool as one source describes it. */

@@ -227,6 +227,45 @@ export const ServerVariant = z.object({
 /** See {@link ServerVariant}. */
 export type ServerVariant = z.infer<typeof ServerVariant>;
 
+/**
+ * One version of a server that the official MCP Registry published, as its exports list it
+ * (`src/ingest/registry_entries.ts`): the version string, the registry's status and times, and
+ * what that version's server.json said where the export has it (the 2025-12-18 server.json export
+ * does; the 2026-06-12 export has no packages, remotes or icons). Served by the registry API's
+ * `/versions` routes (`src/catalog/registry.ts`).
+ */
+export const ServerVersion = z.object({
+  /** server.json `version`, e.g. `"1.2.0"`. */
+  version: z.string(),
+  /**
+   * The registry's latest version of the server: the one the newest export marks latest (of
+   * several, the latest published).
+   */
+  isLatest: z.boolean(),
+  /** Registry status: `active`, `deprecated` or `deleted`. */
+  status: z.string().exactOptional(),
+  /** ISO 8601 time the registry published this version. */
+  publishedAt: z.string().exactOptional(),
+  /** ISO 8601 time the registry last updated this version. */
+  updatedAt: z.string().exactOptional(),
+  /** Source id of the export the record came from, e.g. `official-server-json`. */
+  source: z.string(),
+  description: z.string().exactOptional(),
+  repositoryUrl: z.string().exactOptional(),
+  subfolder: z.string().exactOptional(),
+  homepage: z.string().exactOptional(),
+  icons: z.array(ServerIcon).exactOptional(),
+  packages: z.array(ServerPackage).exactOptional(),
+  remotes: z.array(ServerRemote).exactOptional(),
+  /**
+   * server.json `_meta` as the publisher gave it (e.g.
+   * `io.modelcontextprotocol.registry/publisher-provided`), served unchanged.
+   */
+  meta: z.record(z.string(), z.unknown()).exactOptional(),
+});
+/** See {@link ServerVersion}. */
+export type ServerVersion = z.infer<typeof ServerVersion>;
+
 /** Where an MCP server can run. */
 export const Hosting = z.enum(["local", "remote", "both", "unknown"]);
 /** See {@link Hosting}. */
@@ -344,6 +383,12 @@ export const CatalogServer = z.object({
   toolsSource: z.string().exactOptional(),
   /** Launch probes of the server's packages or endpoints (`src/ingest/probes.ts`). */
   probes: z.array(ProbeSummary).exactOptional(),
+  /**
+   * Every version of its official registry name that the official registry's exports list,
+   * newest published first, exactly one with `isLatest` (only on an entry named by its official
+   * name; `src/ingest/registry_entries.ts`).
+   */
+  versions: z.array(ServerVersion).exactOptional(),
   /** Every source record merged here. */
   sources: z.array(SourceRef),
   /** Field name → source id of its value. */
@@ -425,4 +470,57 @@ export function isPinned(pkg: ServerPackage): boolean {
     default:
       return false;
   }
+}
+
+/** Package registry types the MCP `server.json` format can carry (schema 2025-12-11). */
+export const SERVER_JSON_REGISTRY_TYPES = ["npm", "pypi", "nuget", "oci", "mcpb"] as const;
+
+/**
+ * True for an `http(s)://` URL without white space that parses (a URL holding a placeholder
+ * such as `<YOUR KEY>` is not one).
+ *
+ * @param value a URL as a source gives it
+ * @returns whether a client can use it
+ * @example
+ * ```ts
+ * isHttpUrl("https://x.example/mcp"); // true
+ * isHttpUrl("https://x.example/sse?key=<YOUR KEY>"); // false
+ * ```
+ */
+export function isHttpUrl(value: string | undefined): value is string {
+  return value !== undefined && /^https?:\/\/\S+$/.test(value) && URL.canParse(value);
+}
+
+/**
+ * True when the MCP `server.json` format can carry the package, so a registry client can install
+ * it: a registry type of {@link SERVER_JSON_REGISTRY_TYPES}, an identifier, no transport or stdio
+ * or an HTTP transport with a usable URL, and for an `mcpb` bundle an HTTPS URL with a SHA-256.
+ *
+ * @param p the package
+ * @returns whether it can be served (`src/catalog/server_json.ts`)
+ * @example
+ * ```ts
+ * isServerJsonPackage({ registryType: "npm", identifier: "x-mcp" }); // true
+ * isServerJsonPackage({ registryType: "cargo", identifier: "x-mcp" }); // false
+ * ```
+ */
+export function isServerJsonPackage(p: ServerPackage): boolean {
+  if (!(SERVER_JSON_REGISTRY_TYPES as readonly string[]).includes(p.registryType)) return false;
+  if (p.identifier.trim() === "") return false;
+  const t = p.transport;
+  if (t !== undefined && t.type !== "stdio" && !isHttpUrl(t.url)) return false;
+  if (p.registryType !== "mcpb") return true;
+  return p.fileSha256 !== undefined && /^[a-f0-9]{64}$/.test(p.fileSha256) &&
+    /^https:\/\/\S+$/.test(p.identifier);
+}
+
+/**
+ * True when a registry client can install the server: a package the MCP `server.json` format can
+ * carry ({@link isServerJsonPackage}) or a remote with a usable URL ({@link isHttpUrl}).
+ *
+ * @param s the server's packages and remotes
+ * @returns whether it is installable
+ */
+export function isInstallable(s: Pick<CatalogServer, "packages" | "remotes">): boolean {
+  return s.packages.some(isServerJsonPackage) || s.remotes.some((r) => isHttpUrl(r.url));
 }

@@ -1,11 +1,15 @@
 /**
  * Keeping one record per official registry name when a source lists several versions: the one
  * marked latest, else the most recently updated. Shared by the two official-registry adapters.
+ * The kept record lists every version of its name in `versions` (one per version string, the
+ * source's own `isLatest` mark), so the registry API can serve them
+ * (`src/ingest/registry_entries.ts`).
  *
  * @module
  */
 import { SourceReport } from "../report.ts";
 import type { SourceServer } from "../types.ts";
+import type { ServerVersion } from "../../model/server.ts";
 
 /** A mapped record with what is needed to pick the newest version of its name. */
 export interface VersionCandidate {
@@ -54,6 +58,7 @@ export function versionCandidate(
 export class NewestVersions {
   #report: SourceReport;
   #byName = new Map<string, VersionCandidate>();
+  #all = new Map<string, VersionCandidate[]>();
 
   /** @param report the source's counter (reads are counted by the caller) */
   constructor(report: SourceReport) {
@@ -77,6 +82,9 @@ export class NewestVersions {
       return;
     }
     const key = candidate.server.sourceId;
+    const all = this.#all.get(key);
+    if (all) all.push(candidate);
+    else this.#all.set(key, [candidate]);
     const kept = this.#byName.get(key);
     if (kept === undefined) {
       this.#byName.set(key, candidate);
@@ -91,17 +99,48 @@ export class NewestVersions {
   }
 
   /**
-   * Counts the kept records and their repairs.
+   * Counts the kept records and their repairs, and gives each kept record the `versions` of its
+   * name (the displaced records stay skipped in the counts: they are versions, not servers).
    *
    * @returns the kept records, in the order their names first appeared
    */
   finish(): SourceServer[] {
     const out: SourceServer[] = [];
-    for (const c of this.#byName.values()) {
+    for (const [key, c] of this.#byName) {
       for (const [kind, n] of Object.entries(c.cleaned)) this.#report.clean(kind, n);
+      const versions = new Map<string, ServerVersion>();
+      for (const other of [c, ...this.#all.get(key)!.filter((o) => o !== c)]) {
+        const v = _version(other);
+        if (v && !versions.has(v.version)) versions.set(v.version, v);
+      }
+      if (versions.size > 0) c.server.versions = [...versions.values()];
       out.push(c.server);
     }
     this.#report.keep(out.length);
     return out;
   }
+}
+
+/** One candidate as a version record, or `undefined` without a version string. */
+function _version(c: VersionCandidate): ServerVersion | undefined {
+  const s = c.server;
+  if (s.version === undefined) return undefined;
+  const v: ServerVersion = { version: s.version, isLatest: c.latest, source: s.source };
+  const optional = {
+    status: s.status,
+    publishedAt: s.publishedAt,
+    updatedAt: s.updatedAt,
+    description: s.description,
+    repositoryUrl: s.repositoryUrl,
+    subfolder: s.subfolder,
+    homepage: s.homepage,
+    icons: s.icons,
+    packages: s.packages,
+    remotes: s.remotes,
+    meta: s.meta,
+  };
+  for (const [k, value] of Object.entries(optional)) {
+    if (value !== undefined) (v as Record<string, unknown>)[k] = value;
+  }
+  return v;
 }

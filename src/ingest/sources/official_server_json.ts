@@ -15,7 +15,9 @@
  * {@link ServerRemote}, inputs with every server.json field (`format`, `choices`, `placeholder`,
  * `valueHint`, `isRepeated`, `variables`). Server `icons` are kept when valid (HTTPS `src` of at
  * most 255 characters; an unknown MIME type, size or theme is dropped from the icon). Not
- * representable there and dropped: package-transport `headers`.
+ * representable there and dropped: package-transport `headers`. The server's own `_meta` (what
+ * the publisher put there, e.g. `io.modelcontextprotocol.registry/publisher-provided`) is kept as
+ * `meta`.
  *
  * @module
  */
@@ -155,6 +157,16 @@ function _remotes(value: unknown, report: SourceReport): ServerRemote[] {
   });
 }
 
+/**
+ * server.json `_meta` as the publisher gave it, or `undefined` when empty (a registry block found
+ * there, as older schema versions placed it, is not the publisher's and is left out).
+ */
+function _publisherMeta(value: unknown): Record<string, unknown> | undefined {
+  if (!isRecord(value)) return undefined;
+  const { [OFFICIAL_META]: _official, ...rest } = value;
+  return Object.keys(rest).length > 0 ? rest : undefined;
+}
+
 /** Maps one `{ server, _meta }` item, or the skip reason; `report` is a scratch counter. */
 function _toServer(item: unknown, report: SourceReport): VersionCandidate | string {
   if (!isRecord(item) || !isRecord(item.server)) return "not_an_object";
@@ -202,6 +214,7 @@ function _toServer(item: unknown, report: SourceReport): VersionCandidate | stri
       ? "local"
       : undefined,
     transports: nonEmpty(transports),
+    meta: _publisherMeta(s._meta),
   });
   return versionCandidate(server, meta.isLatest === true, report);
 }

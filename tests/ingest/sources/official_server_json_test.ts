@@ -113,6 +113,13 @@ Deno.test("official-server-json adapter maps remotes with their headers", async 
   const opsera = recordById(servers, "io.opsera/opsera");
   assert.deepEqual(opsera.categories, ["devops", "automation"], "publisher-provided _meta");
   assert.equal(opsera.homepage, "https://docs.opsera.io/");
+  // The publisher's server.json _meta is kept as given, for the registry API to serve.
+  assert.deepEqual(
+    Object.keys(opsera.meta ?? {}),
+    ["io.modelcontextprotocol.registry/publisher-provided"],
+  );
+  const versions = servers.reduce((n, s) => n + (s.versions?.length ?? 0), 0);
+  assert.equal(versions, 2_794, "every version record of every name");
 });
 
 Deno.test("official-server-json adapter keeps no empty lists or placeholder values", async () => {
@@ -188,6 +195,33 @@ Deno.test("official-server-json adapter skips broken items and counts repairs", 
     updatedAt: "2024-01-01T00:00:00.000Z",
     hosting: "local",
     transports: ["stdio"],
+    // Every version of the name, the kept one first, each with what its record said.
+    versions: [
+      {
+        version: "2.0.0",
+        isLatest: true,
+        source: "official-server-json",
+        status: "active",
+        updatedAt: "2024-01-01T00:00:00.000Z",
+        repositoryUrl: "https://github.com/a/x",
+        subfolder: "pkgs/x",
+        homepage: "https://x.example/",
+        packages: [{
+          registryType: "pypi",
+          identifier: "x-mcp",
+          transport: { type: "stdio" },
+          environmentVariables: [{ name: "X_KEY", isRequired: true, isSecret: true }],
+        }],
+      },
+      {
+        version: "1.0.0",
+        isLatest: false,
+        source: "official-server-json",
+        status: "active",
+        updatedAt: "2025-01-01T00:00:00.000Z",
+        description: "old",
+      },
+    ],
   });
   assertCounts(read, {
     read: 4,
