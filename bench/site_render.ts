@@ -64,6 +64,8 @@ if (import.meta.main) {
     ["/taxonomy", () => "/taxonomy"],
     ["/taxonomy/{id}", () => "/taxonomy/build"],
     ["/docs", () => "/docs"],
+    ["/docs/guides", () => "/docs/guides"],
+    ["/docs/{page} (install-configs, the longest guide)", () => "/docs/install-configs"],
   ];
   console.log(
     `catalog ${catalog}: ${ctx.store.counts().tools} tools, ${ctx.store.counts().servers} servers; ` +
