@@ -289,6 +289,11 @@ Deno.test("gaps are gaps: hosting backed by a package or URL, clean labels, deri
   for (const f of facets.category) {
     assert.doesNotMatch(f.value, /amp;|&[a-z]+;|"|mcp servers$/i, f.value);
   }
+  // Facet counts leave out what search leaves out by default (adult, spam): at most the report's.
   const remote = facets.hosting.find((f) => f.value === "remote")!;
-  assert.equal(remote.count, gaps.hosting.remote! + gaps.hosting.both!);
+  const backed = gaps.hosting.remote! + gaps.hosting.both!;
+  assert.ok(
+    remote.count <= backed && remote.count >= backed * 0.98,
+    `${remote.count} of ${backed}`,
+  );
 });
