@@ -13,7 +13,7 @@
  * | `/taxonomy`, `/taxonomy/{id}` | taxonomy browsing with counts |
  * | `/llm-prices` | LLM list prices (`?sort=input|output|cached|context|provider&dir=asc|desc`) |
  * | `/docs` | the OpenAPI document rendered as HTML |
- * | `/docs/guides`, `/docs/{page}` | the guides of `docs/*.md`: their list, one page (ETag) |
+ * | `/docs/guides`, `/docs/{page}` | the guides of `docs/*.md`: their list, one page |
  * | `/static/site.css`, `/static/site.js` | the site's own assets |
  *
  * @module
@@ -39,7 +39,7 @@ import { getTool, listCategories, searchTools } from "../catalog/tools.ts";
 import { NEWEST_IN_DETAILS, readUserReviews } from "../catalog/user_reviews.ts";
 import { canonicalToolCategory } from "../catalog/tool_categories.ts";
 import { AppError } from "../errors.ts";
-import { assetResponse, ifNoneMatch, loadAssets } from "./assets.ts";
+import { assetResponse, loadAssets } from "./assets.ts";
 import { type ApiDocument, DocsPage } from "./docs_page.tsx";
 import {
   DocPageView,
@@ -125,30 +125,12 @@ export function isSitePath(path: string): boolean {
     path.startsWith("/mcp/"));
 }
 
-/**
- * A strong ETag of a page's HTML: the first 16 hex digits of its SHA-256, quoted.
- */
-async function _etag(html: string): Promise<string> {
-  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(html));
-  const hex = Array.from(
-    new Uint8Array(digest).slice(0, 8),
-    (b) => b.toString(16).padStart(2, "0"),
-  );
-  return `"${hex.join("")}"`;
-}
-
 async function _page(
   c: Context,
   ctx: CatalogContext,
   meta: Omit<PageMeta, "canonical"> & { path: string },
   body: Child,
-  options: {
-    status?: number;
-    cache?: string;
-    headers?: Record<string, string>;
-    /** Send an ETag of the HTML and answer a matching `If-None-Match` with 304. */
-    etag?: boolean;
-  } = {},
+  options: { status?: number; cache?: string; headers?: Record<string, string> } = {},
 ): Promise<Response> {
   const assets = await loadAssets();
   const { path, ...rest } = meta;
@@ -158,20 +140,14 @@ async function _page(
     </Layout>
   );
   const html = `<!DOCTYPE html>${(await node).toString()}`;
-  const headers: Record<string, string> = {
+  return c.body(html, (options.status ?? 200) as 200, {
     "content-type": "text/html; charset=UTF-8",
     "cache-control": options.cache ?? PAGE_CACHE,
     "content-security-policy": CSP,
     "x-content-type-options": "nosniff",
     "referrer-policy": "strict-origin-when-cross-origin",
     ...options.headers,
-  };
-  if (options.etag) {
-    headers.etag = await _etag(html);
-    const match = c.req.header("if-none-match");
-    if (match !== undefined && ifNoneMatch(match, headers.etag)) return c.body(null, 304, headers);
-  }
-  return c.body(html, (options.status ?? 200) as 200, headers);
+  });
 }
 
 /** The notice shown instead of an adult entry's page unless the visitor asked for `safe=off`. */
@@ -615,7 +591,6 @@ export function siteRoutes(ctx: CatalogContext, options: SiteOptions = {}): Hono
         nav: "docs",
       },
       <DocsIndexView pages={pages} />,
-      { etag: true },
     );
   });
 
@@ -637,7 +612,6 @@ export function siteRoutes(ctx: CatalogContext, options: SiteOptions = {}): Hono
         nav: "docs",
       },
       <DocPageView page={page} />,
-      { etag: true },
     );
   });
 

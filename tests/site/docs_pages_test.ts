@@ -117,7 +117,7 @@ Deno.test("site: a guide has its headings' anchors, a table of contents and rewr
 Deno.test("site: guides answer If-None-Match with 304 and unknown names with the 404 page", async () => {
   const first = await app.request("/docs/rest-api");
   const etag = first.headers.get("etag")!;
-  assert.match(etag, /^"[0-9a-f]{16}"$/);
+  assert.match(etag, /^"[^"]+"$/);
   await first.body?.cancel();
   const again = await app.request("/docs/rest-api", { headers: { "if-none-match": etag } });
   assert.equal(again.status, 304);
