@@ -14,6 +14,8 @@
  */
 export const ERROR_CODES = {
   invalid_parameter: { status: 400, title: "Invalid parameter" },
+  /** A parameter out of its bounds or of the wrong type on the MCP Registry API (as its 422). */
+  validation_failed: { status: 422, title: "Unprocessable Entity" },
   missing_parameter: { status: 400, title: "Missing parameter" },
   not_found: { status: 404, title: "Not found" },
   method_not_allowed: { status: 405, title: "Method not allowed" },
@@ -40,6 +42,13 @@ export interface FieldProblem {
   field: string;
   /** Sentence-case description of what is wrong with it. */
   message: string;
+  /**
+   * Where the value was read, `query.limit` or `path.serverName` (the MCP Registry API's error
+   * detail, as its Huma framework writes it).
+   */
+  location?: string;
+  /** The value given, when the problem is about one (MCP Registry API). */
+  value?: unknown;
 }
 
 /**

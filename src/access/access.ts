@@ -20,6 +20,8 @@ export interface Access {
   kv: Deno.Kv;
   keys: KeyStore;
   quota: QuotaCounter;
+  /** The MCP Registry API's own allowance per tier (`Tier.registry`), counted apart. */
+  registryQuota: QuotaCounter;
   tiers: Record<TierName, Tier>;
   trusted: TrustedProxies;
   /** Token buckets for the requests the quotas do not count. */
@@ -65,6 +67,7 @@ export async function openAccess(options: AccessOptions): Promise<Access> {
     kv,
     keys: new KeyStore(kv),
     quota: new QuotaCounter(kv, options.clock),
+    registryQuota: new QuotaCounter(kv, options.clock, "registry_quota"),
     tiers,
     trusted,
     fairUse,

@@ -4,7 +4,8 @@
  *
  * Counters are `Deno.KvU64` values under tuple keys
  * `["quota", "ip" | "key", subjectId, "day" | "month", bucket]` (bucket `2026-11-22` or `2026-11`,
- * UTC).
+ * UTC); a counter of another meter (the registry API's allowance) uses its own first key part,
+ * `["registry_quota", …]`.
  *
  * - **One commit per burst, not per request.** Within a process, the requests of one subject
  *   queue behind each other: while one commit is in flight, the requests that arrive meanwhile
@@ -171,22 +172,26 @@ interface _Waiter {
 export class QuotaCounter {
   #kv: Deno.Kv;
   #clock: () => Date;
+  #prefix: string;
   /** Waiting requests per subject; an entry exists while that subject's rounds run. */
   #queues = new Map<string, _Waiter[]>();
 
   /**
    * @param kv an open Deno KV (shared by every replica for exact global limits)
    * @param clock the current time (injectable for tests)
+   * @param prefix first part of every key: `quota` (the API quota), `registry_quota` (the
+   *   registry API's allowance)
    */
-  constructor(kv: Deno.Kv, clock: () => Date = () => new Date()) {
+  constructor(kv: Deno.Kv, clock: () => Date = () => new Date(), prefix = "quota") {
     this.#kv = kv;
     this.#clock = clock;
+    this.#prefix = prefix;
   }
 
   #keys(subject: Subject, now: Date): [Deno.KvKey, Deno.KvKey] {
     return [
-      ["quota", subject.kind, subject.id, "day", dayBucket(now)],
-      ["quota", subject.kind, subject.id, "month", monthBucket(now)],
+      [this.#prefix, subject.kind, subject.id, "day", dayBucket(now)],
+      [this.#prefix, subject.kind, subject.id, "month", monthBucket(now)],
     ];
   }
 
@@ -328,7 +333,7 @@ export class QuotaCounter {
     );
     const counts = new Map<string, number>();
     try {
-      const prefix = ["quota", subject.kind, subject.id, "day"];
+      const prefix = [this.#prefix, subject.kind, subject.id, "day"];
       for await (const e of this.#kv.list<Deno.KvU64>({ prefix })) {
         counts.set(String(e.key[4]), Number(e.value.value));
       }

@@ -10,6 +10,18 @@
  * Days reset at 00:00 UTC, months on the 1st at 00:00 UTC. `TOOLATLAS_TIERS` (JSON, same shape,
  * partial allowed) overrides limits or entitlements per tier.
  *
+ * The MCP Registry API (`/v0.1`, `/v0`) has an allowance of its own per tier (`registry`), counted
+ * apart from the requests above: registry clients send no key (VS Code's gallery cannot), and a
+ * keyless client must be able to browse and sync the whole registry a few times a day (a full
+ * listing of every version is about 350 pages of 100, VS Code's walk of the installable entries
+ * about 120 pages of 50). A `304 Not Modified` answer is not counted.
+ *
+ * | tier | registry requests/day | registry requests/month |
+ * | --- | --- | --- |
+ * | free (per IP) | 2,000 | 30,000 |
+ * | pro | 10,000 | 200,000 |
+ * | enterprise | 50,000 | 1,000,000 |
+ *
  * @module
  */
 import { z } from "zod";
@@ -40,6 +52,8 @@ export interface Tier {
   perDay: number;
   /** Requests per UTC calendar month. */
   perMonth: number;
+  /** The MCP Registry API's own allowance (see the module description). */
+  registry: { perDay: number; perMonth: number };
   entitlements: Entitlements;
 }
 
@@ -50,6 +64,7 @@ export const DEFAULT_TIERS: Readonly<Record<TierName, Tier>> = {
     priceUsdPerMonth: 0,
     perDay: 100,
     perMonth: 3_000,
+    registry: { perDay: 2_000, perMonth: 30_000 },
     entitlements: {
       semanticSearch: true,
       usageHistory: false,
@@ -62,6 +77,7 @@ export const DEFAULT_TIERS: Readonly<Record<TierName, Tier>> = {
     priceUsdPerMonth: 99,
     perDay: 1_000,
     perMonth: 25_000,
+    registry: { perDay: 10_000, perMonth: 200_000 },
     entitlements: {
       semanticSearch: true,
       usageHistory: true,
@@ -74,6 +90,7 @@ export const DEFAULT_TIERS: Readonly<Record<TierName, Tier>> = {
     priceUsdPerMonth: 499,
     perDay: 10_000,
     perMonth: 250_000,
+    registry: { perDay: 50_000, perMonth: 1_000_000 },
     entitlements: {
       semanticSearch: true,
       usageHistory: true,
@@ -86,6 +103,10 @@ export const DEFAULT_TIERS: Readonly<Record<TierName, Tier>> = {
 const TierOverride = z.object({
   perDay: z.number().int().min(0).optional(),
   perMonth: z.number().int().min(0).optional(),
+  registry: z.object({
+    perDay: z.number().int().min(0).optional(),
+    perMonth: z.number().int().min(0).optional(),
+  }).strict().optional(),
   entitlements: z.object({
     semanticSearch: z.boolean().optional(),
     usageHistory: z.boolean().optional(),
@@ -119,6 +140,8 @@ export function loadTiers(json: string | undefined): Record<TierName, Tier> {
     const t = tiers[name];
     if (o.perDay !== undefined) t.perDay = o.perDay;
     if (o.perMonth !== undefined) t.perMonth = o.perMonth;
+    if (o.registry?.perDay !== undefined) t.registry.perDay = o.registry.perDay;
+    if (o.registry?.perMonth !== undefined) t.registry.perMonth = o.registry.perMonth;
     for (const [k, v] of Object.entries(o.entitlements ?? {}) as [keyof Entitlements, boolean][]) {
       if (v !== undefined) t.entitlements[k] = v;
     }

@@ -17,6 +17,9 @@
  * - Remotes and transport URLs must be `http(s)://` URLs without white space (placeholders such as
  *   `<YOUR KEY>` in a URL make it unusable, so such a remote is left out).
  * - Repository `source` is `github`, `gitlab` or `bitbucket` for those hosts, else the host name.
+ * - The publisher's own server.json `_meta` (kept by the ingest from the official registry's
+ *   records) is served unchanged; another `version` than the server's own may be stated (the
+ *   registry API's latest version, {@link ServerJsonOptions}).
  *
  * @module
  */
@@ -25,6 +28,9 @@ import { REGISTRY_NAME_LENGTH, REGISTRY_NAME_PATTERN } from "./registry_name.ts"
 import {
   type CatalogServer,
   ICON_MIME_TYPES,
+  isHttpUrl,
+  isServerJsonPackage,
+  SERVER_JSON_REGISTRY_TYPES,
   type ServerInput,
   type ServerPackage,
   type ServerRemote,
@@ -47,7 +53,7 @@ export const NO_DESCRIPTION = "No description given by any source.";
 export const MAX_TEXT = 100;
 
 /** Package registry types of server.json. */
-export const REGISTRY_TYPES = ["npm", "pypi", "nuget", "oci", "mcpb"] as const;
+export const REGISTRY_TYPES = SERVER_JSON_REGISTRY_TYPES;
 
 /** A key/value input of server.json (environment variable or header). */
 export const KeyValueInputSchema = z.object({
@@ -129,6 +135,9 @@ export const ServerJsonSchema = z.object({
   })).optional(),
   packages: z.array(RegistryPackageSchema).optional(),
   remotes: z.array(RegistryRemoteSchema).optional(),
+  _meta: z.record(z.string(), z.unknown()).optional().describe(
+    "What the publisher put in server.json `_meta` (e.g. io.modelcontextprotocol.registry/publisher-provided), unchanged",
+  ),
 }).describe(
   "server.json (https://static.modelcontextprotocol.io/schemas/2025-12-11/server.schema.json)",
 );
@@ -167,11 +176,6 @@ export function isSingleVersion(value: string | undefined): value is string {
   return !/(^|\.)[xX*](\.|$)/.test(value);
 }
 
-/** True for an `http(s)://` URL without white space that parses. */
-function _isHttpUrl(value: string | undefined): value is string {
-  return value !== undefined && /^https?:\/\/\S+$/.test(value) && URL.canParse(value);
-}
-
 /**
  * The version a registry entry carries (see the module description).
  *
@@ -202,7 +206,7 @@ function _argument(i: ServerInput): ArgumentInput {
 
 function _transport(t: ServerPackage["transport"]): Transport | undefined {
   if (t === undefined || t.type === "stdio") return { type: "stdio" };
-  return _isHttpUrl(t.url) ? { type: t.type, url: t.url } : undefined;
+  return isHttpUrl(t.url) ? { type: t.type, url: t.url } : undefined;
 }
 
 /**
@@ -213,20 +217,15 @@ function _transport(t: ServerPackage["transport"]): Transport | undefined {
  * @returns the server.json package
  */
 export function registryPackage(p: ServerPackage): RegistryPackage | undefined {
-  const type = (REGISTRY_TYPES as readonly string[]).includes(p.registryType)
-    ? p.registryType as RegistryPackage["registryType"]
-    : undefined;
-  const transport = _transport(p.transport);
-  if (type === undefined || transport === undefined || p.identifier.trim() === "") return undefined;
+  if (!isServerJsonPackage(p)) return undefined;
+  const type = p.registryType as RegistryPackage["registryType"];
+  const transport = _transport(p.transport)!;
   const sha = p.fileSha256 !== undefined && /^[a-f0-9]{64}$/.test(p.fileSha256)
     ? p.fileSha256
     : undefined;
-  if (type === "mcpb" && (sha === undefined || !/^https:\/\/\S+$/.test(p.identifier))) {
-    return undefined;
-  }
   const out: RegistryPackage = { registryType: type, identifier: p.identifier, transport };
   if (isSingleVersion(p.version)) out.version = p.version;
-  if (_isHttpUrl(p.registryBaseUrl)) out.registryBaseUrl = p.registryBaseUrl;
+  if (isHttpUrl(p.registryBaseUrl)) out.registryBaseUrl = p.registryBaseUrl;
   if (sha !== undefined) out.fileSha256 = sha;
   if (p.runtimeHint) out.runtimeHint = p.runtimeHint;
   if (p.runtimeArguments?.length) out.runtimeArguments = p.runtimeArguments.map(_argument);
@@ -244,7 +243,7 @@ export function registryPackage(p: ServerPackage): RegistryPackage | undefined {
  * @returns the server.json remote
  */
 export function registryRemote(r: ServerRemote): RegistryRemote | undefined {
-  if (!_isHttpUrl(r.url)) return undefined;
+  if (!isHttpUrl(r.url)) return undefined;
   const out: RegistryRemote = { type: r.type, url: r.url };
   if (r.headers?.length) out.headers = r.headers.map(_keyValue);
   return out;
@@ -252,7 +251,7 @@ export function registryRemote(r: ServerRemote): RegistryRemote | undefined {
 
 /** `repository` of server.json from a normalized `https://` repository URL. */
 function _repository(s: CatalogServer): ServerJson["repository"] | undefined {
-  if (!_isHttpUrl(s.repositoryUrl ?? undefined)) return undefined;
+  if (!isHttpUrl(s.repositoryUrl ?? undefined)) return undefined;
   const host = new URL(s.repositoryUrl!).hostname.toLowerCase();
   const source = host === "github.com"
     ? "github"
@@ -266,11 +265,24 @@ function _repository(s: CatalogServer): ServerJson["repository"] | undefined {
   return out;
 }
 
+/** Options of {@link toServerJson}. */
+export interface ServerJsonOptions {
+  /**
+   * The version to state when it is not the catalog server's own (the official registry's
+   * latest, newer than the version the merge kept): a package pinned to the server's own
+   * version then loses its pin, since that pin belongs to the older release.
+   */
+  version?: string;
+  /** The publisher's server.json `_meta`, served unchanged. */
+  meta?: Record<string, unknown> | undefined;
+}
+
 /**
  * The server.json document of a catalog server under its registry name.
  *
  * @param s the catalog server
  * @param name its registry name (`registry_name.ts`)
+ * @param options another version to state, the publisher's `_meta`
  * @returns the document; valid against schema {@link SERVER_SCHEMA_VERSION}
  * @example
  * ```ts
@@ -278,22 +290,32 @@ function _repository(s: CatalogServer): ServerJson["repository"] | undefined {
  * doc.$schema; // "https://static.modelcontextprotocol.io/schemas/2025-12-11/server.schema.json"
  * ```
  */
-export function toServerJson(s: CatalogServer, name: string): ServerJson {
+export function toServerJson(
+  s: CatalogServer,
+  name: string,
+  options: ServerJsonOptions = {},
+): ServerJson {
+  const own = serverVersion(s);
+  const version = options.version ?? own;
   const doc: ServerJson = {
     $schema: SERVER_SCHEMA_URL,
     name,
     description: clipText(s.description, MAX_TEXT) || NO_DESCRIPTION,
-    version: serverVersion(s),
+    version,
   };
   const title = clipText(s.title, MAX_TEXT);
   if (title) doc.title = title;
   const repository = _repository(s);
   if (repository) doc.repository = repository;
-  if (_isHttpUrl(s.homepage)) doc.websiteUrl = s.homepage;
+  if (isHttpUrl(s.homepage)) doc.websiteUrl = s.homepage;
   if (s.icons?.length) doc.icons = s.icons;
   const packages = s.packages.map(registryPackage).filter((p) => p !== undefined);
+  if (version !== own) {
+    for (const p of packages) if (p.version === own) delete p.version;
+  }
   if (packages.length > 0) doc.packages = packages;
   const remotes = s.remotes.map(registryRemote).filter((r) => r !== undefined);
   if (remotes.length > 0) doc.remotes = remotes;
+  if (options.meta && Object.keys(options.meta).length > 0) doc._meta = options.meta;
   return doc;
 }

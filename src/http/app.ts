@@ -33,6 +33,7 @@ import { exportRoutes } from "./export.ts";
 import { reviewRoutes } from "./reviews.ts";
 import { type ReviewStore, reviewStoreFor } from "../reviews/review_store.ts";
 import { registryRoutes } from "./registry.ts";
+import { registryAccess, registryCors, registryTrailingSlash } from "./registry_access.ts";
 import { openApiDocument } from "./openapi.ts";
 import { isSitePath, siteNotFound, siteRoutes } from "../site/routes.tsx";
 
@@ -126,18 +127,11 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
     await next();
     _nosniff(c);
   });
-  // The registry API's CORS, as the MCP Registry documents it (before the app-wide one, which
-  // it answers preflights for).
+  // The registry API's CORS, as the MCP Registry answers (`registry_access.ts`), before the
+  // app-wide one, which it answers preflights for; a path ending in `/` is redirected (308) first.
   for (const root of REGISTRY_ROOTS) {
-    app.use(
-      `${root}/*`,
-      publicCors({
-        allowMethods: ["GET", "OPTIONS"],
-        allowHeaders: ["Authorization", "Content-Type"],
-        exposeHeaders: EXPOSED_HEADERS,
-        maxAge: 86400,
-      }),
-    );
+    app.use(`${root}/*`, registryCors([...EXPOSED_HEADERS, "ETag"]));
+    app.use(`${root}/*`, registryTrailingSlash());
   }
   app.use(
     "*",
@@ -168,10 +162,8 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
         fairUseCost: (c) => uncounted(c) ? 1 : 0,
       }),
     );
-    // The registry API counts like /api/v1: every request (preflights excepted).
-    for (const root of REGISTRY_ROOTS) {
-      app.use(`${root}/*`, accessMiddleware({ access, baseUrl, counts: () => true }));
-    }
+    // The registry API has its own allowance per tier; a 304 is not counted.
+    for (const root of REGISTRY_ROOTS) app.use(`${root}/*`, registryAccess(access, baseUrl, root));
     // `/mcp` is identified here and charged per message by the route once it has read them.
     app.use("/mcp", accessMiddleware({ access, baseUrl, counts: () => false }));
     mcp = {

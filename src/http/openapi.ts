@@ -32,9 +32,11 @@ import {
   ToolRecord,
 } from "../catalog/schemas.ts";
 import {
+  RegistryHealth,
   RegistryListInput,
   RegistryServerList,
   RegistryServerResponse,
+  RegistryVersionInfo,
   RegistryVersionInput,
   RegistryVersionsInput,
 } from "../catalog/registry.ts";
@@ -74,6 +76,10 @@ export const ProblemDetails = z.looseObject({
   errors: z.array(z.object({
     field: z.string().describe("Parameter or body member, e.g. limit"),
     message: z.string().describe("What is wrong with it"),
+    location: z.string().exactOptional().describe(
+      "MCP Registry API: where the value was read, e.g. query.limit",
+    ),
+    value: z.unknown().exactOptional().describe("MCP Registry API: the value given"),
   })).optional().describe("Field problems, when the error is about input"),
 }).describe("RFC 9457 problem details; extension members (e.g. retryAfter) may follow");
 
@@ -160,6 +166,9 @@ const COMPONENTS = {
   Usage: UsageOutput,
   RegistryServerList,
   RegistryServerResponse,
+  RegistryHealth,
+  RegistryVersionInfo,
+  RegistryPing: z.object({ pong: z.literal(true) }).describe("The registry's liveness answer"),
   OpenApiDocument: OpenApiDocumentSchema,
   ProblemDetails,
 } as const;
@@ -177,6 +186,7 @@ export type ErrorStatus =
   | 408
   | 413
   | 415
+  | 422
   | 429
   | 500
   | 501
@@ -221,7 +231,11 @@ export interface ApiOperation {
 
 const REGISTRY_NOTE =
   "MCP Registry API (modelcontextprotocol/registry `docs/reference/api/openapi.yaml`), served at " +
-  "`/v0.1` and, as an alias, `/v0`. Counted against the quota like `/api/v1`.";
+  "`/v0.1` and, as an alias, `/v0` (reference: docs/registry-api.md). Counted against the " +
+  "registry API's own allowance of the tier (free: 2,000 a day per IP), not the `/api/v1` " +
+  "quota. Answers carry a weak `ETag`, `Cache-Control: public, max-age=300` and gzip when " +
+  "accepted; `If-None-Match` with the current ETag gets `304 Not Modified`, which is not " +
+  "counted.";
 
 const REGISTRY_NAME_NOTE =
   "`serverName` is one URL-encoded path segment (`io.github.owner%2Frepo`): a registry name, " +
@@ -256,6 +270,28 @@ function _registryWrite(
       "Part of the registry specification for registries that accept writes; toolatlas is read-only and answers 501 `not_implemented`. Publish to the official MCP Registry instead.",
     ...params,
     errors: [501],
+  };
+}
+
+/** A registry service route (`/ping`, `/health`, `/version`): uncounted, fair use applies. */
+function _registryService(
+  path: string,
+  operationId: string,
+  summary: string,
+  output: ComponentName,
+): ApiOperation {
+  return {
+    method: "get",
+    path,
+    base: "",
+    operationId,
+    tag: "MCP Registry",
+    summary,
+    description:
+      "Not counted against any allowance; subject to the fair-use limit of uncounted requests (429).",
+    output,
+    errors: [429],
+    counted: false,
   };
 }
 
@@ -440,10 +476,10 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     tag: "MCP Registry",
     summary: "List MCP servers as the MCP Registry API does",
     description:
-      `${REGISTRY_NOTE} Entries in name order with an opaque, URL-safe \`nextCursor\` (absent on the last page). Extensions: \`search\` ranks with toolatlas's search, then adds substring matches; \`updated_since\` compares toolatlas's own record times and returns deletions with \`status: deleted\`; every entry carries \`_meta["ai.toolatlas/enrichment"]\`.`,
+      `${REGISTRY_NOTE} One row per version, by name then version, with an opaque, URL-safe \`nextCursor\` (absent when nothing follows; the registry's \`name:version\` cursor is accepted too). By default only entries a client can install (a package or a usable remote); \`search\` is the registry's case-insensitive substring filter over name and description, in name order with an exact name first. Extensions: \`toolatlas.include_uninstallable\`, \`toolatlas.ranked\`; \`updated_since\` compares toolatlas's own record times and returns deletions with \`status: deleted\`; every entry carries a compact \`_meta["ai.toolatlas/enrichment"]\`. Out-of-bounds or mistyped parameters: 422; malformed \`updated_since\`: 400.`,
     input: RegistryListInput,
     output: "RegistryServerList",
-    errors: [400, 429],
+    errors: [400, 422, 429],
   },
   {
     method: "get",
@@ -451,12 +487,12 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     base: "",
     operationId: "listRegistryServerVersions",
     tag: "MCP Registry",
-    summary: "Every version of one MCP server (toolatlas keeps the latest)",
+    summary: "Every version of one MCP server the official registry published, newest first",
     description: `${REGISTRY_NAME_NOTE} ${REGISTRY_NOTE}`,
     input: RegistryVersionsInput,
     pathParams: ["serverName"],
     output: "RegistryServerList",
-    errors: [400, 404, 429],
+    errors: [404, 422, 429],
   },
   {
     method: "get",
@@ -470,8 +506,26 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
     input: RegistryVersionInput,
     pathParams: ["serverName", "version"],
     output: "RegistryServerResponse",
-    errors: [400, 404, 429],
+    errors: [404, 422, 429],
   },
+  _registryService(
+    "/v0.1/ping",
+    "registryPing",
+    "Liveness, as the registry answers",
+    "RegistryPing",
+  ),
+  _registryService(
+    "/v0.1/health",
+    "registryHealth",
+    "Health, as the registry answers, with the counts of what toolatlas serves",
+    "RegistryHealth",
+  ),
+  _registryService(
+    "/v0.1/version",
+    "registryVersion",
+    "Service version and catalog build time, as the registry answers",
+    "RegistryVersionInfo",
+  ),
   ..._REGISTRY_WRITES,
 ];
 
@@ -495,6 +549,11 @@ const _ERROR_RESPONSES: Record<ErrorStatus, { name: string; description: string 
   },
   413: { name: "PayloadTooLarge", description: `Body over ${MAX_BODY_BYTES} bytes` },
   415: { name: "UnsupportedMediaType", description: "Body is not application/json" },
+  422: {
+    name: "UnprocessableEntity",
+    description:
+      "MCP Registry API: a parameter out of its bounds or of the wrong type (`validation_failed`), each problem with its `location` (`query.limit`) and `value`",
+  },
   429: {
     name: "RateLimited",
     description:

@@ -281,6 +281,9 @@ const EXAMPLES: Record<string, { path: string; init?: RequestInit }> = {
   "GET /v0.1/servers/{serverName}/versions/{version}": {
     path: "/v0.1/servers/io.github.acme%2Fpostgres/versions/latest",
   },
+  "GET /v0.1/ping": { path: "/v0.1/ping" },
+  "GET /v0.1/health": { path: "/v0.1/health" },
+  "GET /v0.1/version": { path: "/v0.1/version" },
   "PUT /v0.1/servers/{serverName}/versions/{version}": {
     path: "/v0.1/servers/io.github.acme%2Fpostgres/versions/1.2.0",
     init: { method: "PUT", headers: { "content-type": "application/json" }, body: "{}" },
