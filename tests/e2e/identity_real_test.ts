@@ -228,8 +228,13 @@ Deno.test("vendor badges come from the integrated product, never the publisher's
     "vendor_list",
     "known_product",
   ]);
-  const { results } = await json("/api/v1/servers?q=mcp&limit=100");
-  for (const r of results as { name: string; vendorOfficial: boolean; firstParty: boolean }[]) {
+  const badged = [];
+  for (const q of ["mcp", "api", "search", "database"]) {
+    const { results } = await json(`/api/v1/servers?q=${q}&limit=50`);
+    badged.push(...results as { name: string; vendorOfficial: boolean; firstParty: boolean }[]);
+  }
+  assert.ok(badged.some((r) => r.vendorOfficial) && badged.some((r) => r.firstParty));
+  for (const r of badged) {
     if (!r.vendorOfficial && !r.firstParty) continue;
     const d = await json(`/api/v1/servers/${r.name}`);
     assert.ok(d.vendorEvidence.some((e: { kind: string }) => own.has(e.kind)), r.name);
