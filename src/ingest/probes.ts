@@ -4,11 +4,13 @@
  * gets the probe's summary (`probes`), and a probe that launched the server and listed its tools
  * becomes the server's tool inventory (source `probe`, preferred to the inventories of catalogs
  * because it is what the package lists today, with the date it was checked). A probe never stops
- * the ingest: an unreadable store is reported and ignored.
+ * the ingest: an unreadable store is reported and ignored. A probe's tools are bounded again here
+ * by `PROBE_CAPS` (a store written before the caps, or edited by hand, cannot put 100,000 tools or
+ * a megabyte description into the catalog); what was cut is counted in the report (`capped`).
  *
  * @module
  */
-import { ProbeRecord } from "../model/probe.ts";
+import { capProbeTools, PROBE_CAPS, type ProbeCapped, ProbeRecord } from "../model/probe.ts";
 import {
   type CatalogServer,
   packageKey,
@@ -72,6 +74,8 @@ export interface ProbeApplyStats {
   inventories: number;
   /** Of those, servers that had no inventory from any catalog. */
   inventoriesAdded: number;
+  /** What `PROBE_CAPS` cut from the inventories taken from probes. */
+  capped: ProbeCapped;
 }
 
 /**
@@ -96,7 +100,7 @@ export function probeSummary(record: ProbeRecord): ProbeSummary {
     launched: record.launched,
     errorClass: record.errorClass,
     detail: record.detail,
-    toolCount: record.tools.length,
+    toolCount: Math.min(record.tools.length, PROBE_CAPS.tools),
     serverInfo: record.serverInfo,
   };
 }
@@ -125,6 +129,7 @@ export function applyProbes(
     serversProbed: 0,
     inventories: 0,
     inventoriesAdded: 0,
+    capped: { tools: 0, descriptions: 0, schemas: 0 },
   };
   for (const server of servers) {
     const found: ProbeRecord[] = [];
@@ -143,7 +148,9 @@ export function applyProbes(
     if (listed === undefined) continue;
     if (server.tools.length === 0) stats.inventoriesAdded++;
     stats.inventories++;
-    server.tools = listed.tools.map((t) => {
+    const bounded = capProbeTools(listed.tools, stats.capped);
+    stats.capped = bounded.capped;
+    server.tools = bounded.tools.map((t) => {
       const tool: ServerTool = { name: t.name };
       if (t.description !== undefined) tool.description = t.description;
       if (t.inputSchema !== undefined) tool.inputSchema = t.inputSchema;

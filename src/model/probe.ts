@@ -49,6 +49,83 @@ export const ProbeTool = z.object({
 /** See {@link ProbeTool}. */
 export type ProbeTool = z.infer<typeof ProbeTool>;
 
+/**
+ * What a probe keeps of a server's tool list at most: a server is free to list anything, so the
+ * record is bounded. The largest inventories seen were 302 tools (a catalog's), descriptions of
+ * 10,462 characters and input schemas of 43,602 bytes of JSON (`data/probes.jsonl` and the built
+ * catalog, 2026-11-29); the caps sit above them.
+ */
+export const PROBE_CAPS = {
+  /** Tools kept per server; the rest are counted and dropped. */
+  tools: 500,
+  /** UTF-8 bytes of a tool's description or title; longer ones are cut and counted. */
+  descriptionBytes: 16 * 1024,
+  /** UTF-8 bytes of a tool's input schema as JSON; a larger schema is dropped and counted. */
+  schemaBytes: 64 * 1024,
+} as const;
+
+/** What {@link capProbeTools} cut from a tool list (all zero when nothing was). */
+export const ProbeCapped = z.object({
+  /** Tools listed beyond {@link PROBE_CAPS}.tools, not kept. */
+  tools: z.number().int().nonnegative(),
+  /** Descriptions and titles cut to {@link PROBE_CAPS}.descriptionBytes. */
+  descriptions: z.number().int().nonnegative(),
+  /** Input schemas over {@link PROBE_CAPS}.schemaBytes, not kept. */
+  schemas: z.number().int().nonnegative(),
+});
+/** See {@link ProbeCapped}. */
+export type ProbeCapped = z.infer<typeof ProbeCapped>;
+
+/** `text` cut to at most `bytes` UTF-8 bytes, on a character boundary. */
+function _cut(text: string, bytes: number): string {
+  if (text.length * 3 <= bytes) return text;
+  const { read } = new TextEncoder().encodeInto(text, new Uint8Array(bytes));
+  return text.slice(0, read);
+}
+
+/**
+ * Bounds a tool list by {@link PROBE_CAPS}: the first `tools` tools, each description and title
+ * cut to `descriptionBytes`, each input schema over `schemaBytes` dropped; what was cut is
+ * counted. Linear in the list's size.
+ *
+ * @example
+ * ```ts
+ * const { tools, capped } = capProbeTools(listed);
+ * capped.tools; // tools not kept
+ * ```
+ *
+ * @param listed the tools as a server listed them
+ * @param capped counts to add to (default: zeros)
+ * @returns the kept tools (new objects; `listed` is not changed) and the counts
+ */
+export function capProbeTools(
+  listed: readonly ProbeTool[],
+  capped: ProbeCapped = { tools: 0, descriptions: 0, schemas: 0 },
+): { tools: ProbeTool[]; capped: ProbeCapped } {
+  const out = { ...capped };
+  const kept = listed.slice(0, PROBE_CAPS.tools);
+  out.tools += listed.length - kept.length;
+  const tools = kept.map((tool) => {
+    const t: ProbeTool = { name: _cut(tool.name, PROBE_CAPS.descriptionBytes) };
+    for (const key of ["title", "description"] as const) {
+      const text = tool[key];
+      if (text === undefined) continue;
+      t[key] = _cut(text, PROBE_CAPS.descriptionBytes);
+      if (t[key] !== text) out.descriptions++;
+    }
+    if (tool.inputSchema !== undefined) {
+      const json = JSON.stringify(tool.inputSchema) ?? "";
+      if (
+        json.length <= PROBE_CAPS.schemaBytes / 3 || _cut(json, PROBE_CAPS.schemaBytes) === json
+      ) {
+        t.inputSchema = tool.inputSchema;
+      } else out.schemas++;
+    }
+    return t;
+  });
+  return { tools, capped: out };
+}
+
 /** One probe as stored. */
 export const ProbeRecord = z.object({
   /** `npm:@scope/name` (lowercase, no version) or `remote:<url>`. */
@@ -85,8 +162,10 @@ export const ProbeRecord = z.object({
   serverInfo: z.object({ name: z.string(), version: z.string() }).nullable(),
   /** Capabilities the server declared. */
   capabilities: z.array(z.string()),
-  /** Tools from `tools/list`. */
+  /** Tools from `tools/list`, bounded by {@link PROBE_CAPS}. */
   tools: z.array(ProbeTool),
+  /** What the caps cut from the listed tools; absent when nothing was. */
+  capped: ProbeCapped.exactOptional(),
 });
 /** See {@link ProbeRecord}. */
 export type ProbeRecord = z.infer<typeof ProbeRecord>;

@@ -5,10 +5,16 @@
  * `tools/list`, and record the outcome (`./store.ts`). The folder is deleted afterwards (the
  * download cache is kept).
  *
+ * Deno installs a package's files as hard links into its download cache, which every probe
+ * shares; the sandbox may write the probe's own folder, so a probed package could rewrite a
+ * dependency that the next probe of another package loads (a test made one turn the next probe's
+ * tool descriptions into a prompt injection). Before the server starts, every file of the probe's
+ * `node_modules` that is linked elsewhere is replaced by a private copy ({@link ownCopies}).
+ *
  * @module
  */
 import { probeProcess, type ProbeTimeouts } from "./probe.ts";
-import { installNpm, sandboxCommand } from "./sandbox.ts";
+import { installNpm, ownCopies, sandboxCommand } from "./sandbox.ts";
 import type { ProbeRecord } from "../model/probe.ts";
 import { launchInputs, type ProbeTarget } from "./targets.ts";
 
@@ -104,6 +110,7 @@ export async function probeNpm(
     }
     base.version = installed.version;
     base.repository = installed.repository;
+    await ownCopies(`${dir}/node_modules`);
     if (!installed.hasBin) {
       return {
         ...base,
@@ -125,6 +132,7 @@ export async function probeNpm(
       serverInfo: outcome.serverInfo,
       capabilities: outcome.capabilities,
       tools: outcome.tools,
+      ...(outcome.capped && { capped: outcome.capped }),
       durationMs: Math.round(performance.now() - started),
     };
   } finally {

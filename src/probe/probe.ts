@@ -7,7 +7,10 @@
  * - {@link probeRemote}: a remote endpoint over streamable HTTP (or SSE), recording reachable /
  *   needs auth / not MCP / unreachable.
  *
- * A probe never throws for what the server does; it always ends the process it started.
+ * A probe never throws for what the server does; it always ends the process it started. What it
+ * keeps of a tool list is bounded (`PROBE_CAPS` of `src/model/probe.ts`: at most 500 tools, cut
+ * descriptions, no oversized schemas; what was cut is counted in `capped`), and so is what it reads
+ * of a local server's output (`./process_transport.ts`).
  *
  * @module
  */
@@ -15,7 +18,13 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { SSEClientTransport } from "@modelcontextprotocol/sdk/client/sse.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
-import type { ProbeErrorClass, ProbeTool } from "../model/probe.ts";
+import {
+  capProbeTools,
+  PROBE_CAPS,
+  type ProbeCapped,
+  type ProbeErrorClass,
+  type ProbeTool,
+} from "../model/probe.ts";
 import { classifyFailure, cleanLines, DENIED, excerpt } from "./classify.ts";
 import { type ProcessSpec, ProcessTransport } from "./process_transport.ts";
 
@@ -33,8 +42,10 @@ export interface ProbeOutcome {
   serverInfo: { name: string; version: string } | null;
   /** Capabilities the server declared, e.g. `["tools", "resources"]`. */
   capabilities: string[];
-  /** Tools from `tools/list` (every page). */
+  /** Tools from `tools/list` (every page, up to `PROBE_CAPS.tools`). */
   tools: ProbeTool[];
+  /** What the caps cut from the listed tools, when they cut anything. */
+  capped?: ProbeCapped;
   /** Wall time of the probe, milliseconds. */
   durationMs: number;
 }
@@ -54,25 +65,42 @@ const _MAX_PAGES = 20;
 
 const _CLIENT_INFO = { name: "toolatlas-probe", version: "1.0.0" };
 
-/** Lists every page of tools. */
-async function _listTools(client: Client, listMs: number): Promise<ProbeTool[]> {
+/**
+ * Lists the pages of tools, keeping what `PROBE_CAPS` allows; once the tool cap is reached no
+ * further page is asked for (its tools are not counted, only those of the pages read).
+ */
+async function _listTools(
+  client: Client,
+  listMs: number,
+): Promise<{ tools: ProbeTool[]; capped: ProbeCapped }> {
   const tools: ProbeTool[] = [];
+  let capped: ProbeCapped = { tools: 0, descriptions: 0, schemas: 0 };
   let cursor: string | undefined;
   for (let page = 0; page < _MAX_PAGES; page++) {
     const result = await client.listTools(cursor === undefined ? {} : { cursor }, {
       timeout: listMs,
     });
-    for (const tool of result.tools) {
+    const room = PROBE_CAPS.tools - tools.length;
+    const pageTools: {
+      name: string;
+      title?: string;
+      description?: string;
+      inputSchema?: unknown;
+    }[] = result.tools;
+    const listed = pageTools.map((tool) => {
       const t: ProbeTool = { name: tool.name };
       if (tool.title !== undefined) t.title = tool.title;
       if (tool.description !== undefined) t.description = tool.description;
       if (tool.inputSchema !== undefined) t.inputSchema = tool.inputSchema;
-      tools.push(t);
-    }
+      return t;
+    });
+    const kept = capProbeTools(listed.slice(0, Math.max(0, room)), capped);
+    tools.push(...kept.tools);
+    capped = { ...kept.capped, tools: kept.capped.tools + Math.max(0, listed.length - room) };
     cursor = result.nextCursor;
-    if (cursor === undefined) break;
+    if (cursor === undefined || tools.length >= PROBE_CAPS.tools) break;
   }
-  return tools;
+  return { tools, capped };
 }
 
 /** After a successful `initialize`: server info, capabilities and the tool list. */
@@ -95,7 +123,10 @@ async function _afterInit(
     return out;
   }
   try {
-    out.tools = await _listTools(client, listMs);
+    const listed = await _listTools(client, listMs);
+    out.tools = listed.tools;
+    const { tools, descriptions, schemas } = listed.capped;
+    if (tools + descriptions + schemas > 0) out.capped = listed.capped;
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     // A tool list the server could not build because the sandbox denied it (network, files).

@@ -8,6 +8,12 @@
  * `close()` always ends the process (SIGTERM, then SIGKILL after a grace period) and waits for it,
  * so no process is left behind.
  *
+ * What it reads is bounded: stdout is split into lines by scanning each chunk once for `\n` (the
+ * bytes of a line are joined and decoded once, when it ends), a line over {@link MAX_LINE_BYTES}
+ * is dropped as it grows (counted in `oversizedLines`), and past {@link MAX_STDOUT_BYTES} in all
+ * the transport stops reading and ends the process (`outputCapped`). A server writing one endless
+ * line used to grow the probe runner by 200 MB in 8 s (a string rebuilt and rescanned per chunk).
+ *
  * @module
  */
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
@@ -62,6 +68,14 @@ export async function killLiveChildren(): Promise<void> {
   await Promise.allSettled(children.map((c) => c.status));
 }
 
+/**
+ * Longest stdout line read, in bytes: one JSON-RPC message. A `tools/list` answer of 500 tools
+ * with 64 KiB schemas (the probe's caps) would be 32 MiB; real ones are under 1 MiB.
+ */
+export const MAX_LINE_BYTES = 16 * 1024 * 1024;
+/** Most stdout bytes read from one process, in all. */
+export const MAX_STDOUT_BYTES = 64 * 1024 * 1024;
+
 /** Most stderr characters kept (the tail). */
 const _STDERR_KEEP = 16_000;
 /** Most non-JSON-RPC stdout lines kept. */
@@ -95,6 +109,12 @@ export class ProcessTransport implements Transport {
   noiseLines = 0;
   /** Number of JSON-RPC messages received. */
   messages = 0;
+  /** Stdout lines longer than {@link MAX_LINE_BYTES}, dropped unread. */
+  oversizedLines = 0;
+  /** Stdout bytes read so far. */
+  stdoutBytes = 0;
+  /** True when the process wrote more than {@link MAX_STDOUT_BYTES} and was stopped. */
+  outputCapped = false;
   /** `protocolVersion` of the server's `initialize` answer, once seen. */
   protocolVersion: string | null = null;
   /** Exit status once the process has ended, else `null`. */
@@ -200,21 +220,67 @@ export class ProcessTransport implements Transport {
   }
 
   async #readStdout(stream: ReadableStream<Uint8Array>): Promise<void> {
-    let buffer = "";
     const decoder = new TextDecoder();
+    // The bytes of the line being read (chunks are fresh arrays: kept, not copied).
+    let parts: Uint8Array[] = [];
+    let size = 0;
+    let skipping = false;
+    const append = (piece: Uint8Array) => {
+      if (skipping || piece.byteLength === 0) return;
+      if (size + piece.byteLength > MAX_LINE_BYTES) {
+        skipping = true;
+        parts = [];
+        size = 0;
+        this.oversizedLines++;
+        this.#noise(`(a line of more than ${MAX_LINE_BYTES} bytes, dropped)`);
+        return;
+      }
+      parts.push(piece);
+      size += piece.byteLength;
+    };
+    const end = () => {
+      if (!skipping && size > 0) {
+        const bytes = parts.length === 1 ? parts[0]! : new Uint8Array(size);
+        if (parts.length > 1) {
+          let offset = 0;
+          for (const p of parts) {
+            bytes.set(p, offset);
+            offset += p.byteLength;
+          }
+        }
+        this.#line(decoder.decode(bytes).replace(/\r$/, ""));
+      }
+      parts = [];
+      size = 0;
+      skipping = false;
+    };
     try {
       for await (const chunk of stream) {
-        buffer += decoder.decode(chunk, { stream: true });
-        let nl: number;
-        while ((nl = buffer.indexOf("\n")) >= 0) {
-          this.#line(buffer.slice(0, nl).replace(/\r$/, ""));
-          buffer = buffer.slice(nl + 1);
+        this.stdoutBytes += chunk.byteLength;
+        let start = 0;
+        for (let nl = chunk.indexOf(10); nl !== -1; nl = chunk.indexOf(10, start)) {
+          append(chunk.subarray(start, nl));
+          end();
+          start = nl + 1;
+        }
+        append(chunk.subarray(start));
+        if (this.stdoutBytes > MAX_STDOUT_BYTES) {
+          this.outputCapped = true;
+          this.#noise(`(more than ${MAX_STDOUT_BYTES} bytes on stdout: the process was stopped)`);
+          if (this.#child !== null) _kill(this.#child, "SIGKILL");
+          break;
         }
       }
     } catch {
       // the stream ends with the process
     }
-    if (buffer.trim() !== "") this.#line(buffer);
+    end();
+  }
+
+  /** Keeps a stdout line that is not JSON-RPC (the first {@link _NOISE_KEEP}). */
+  #noise(line: string): void {
+    this.noiseLines++;
+    if (this.noise.length < _NOISE_KEEP) this.noise.push(line.slice(0, 300));
   }
 
   #line(line: string): void {
@@ -227,8 +293,7 @@ export class ProcessTransport implements Transport {
       // not JSON
     }
     if (message === null) {
-      this.noiseLines++;
-      if (this.noise.length < _NOISE_KEEP) this.noise.push(line.slice(0, 300));
+      this.#noise(line);
       return;
     }
     this.messages++;

@@ -4,19 +4,25 @@
  * - no network (`--cached-only`: the package is installed beforehand by Deno itself, which is the
  *   only network use, and the server gets no `--allow-net`);
  * - reads and writes limited to the probe's own folder (`--allow-read=<dir>`,
- *   `--allow-write=<dir>`), which holds the installed package (`node_modules`), `HOME` and `TMPDIR`,
+ *   `--allow-write=<dir>`), which holds the installed package (`node_modules`, private copies of
+ *   the files: {@link ownCopies}), `HOME` and `TMPDIR`,
  *   plus reading a few system information files libraries check at start ({@link SYSTEM_READS}:
  *   OS release, time zones, CA certificates; Deno throws where Node.js would answer "not found".
  *   `/proc` is not among them: Deno requires all permissions for it);
  * - an environment holding only placeholders for the values the config asks for, plus `HOME`,
- *   `TMPDIR` and `DENO_DIR` (the process starts from an empty environment; `--allow-env` lets it
- *   read what is there);
- * - no subprocesses, no native code (`--allow-run` and `--allow-ffi` are not given), `--allow-sys`
- *   for harmless system information; `--no-prompt`, so a denied permission fails at once;
+ *   `TMPDIR`, `DENO_DIR` and `NPM_CONFIG_REGISTRY` when one without credentials is set (the
+ *   process starts from an empty environment; `--allow-env` lets it read what is there);
+ * - no subprocesses, no native code (`--allow-run` and `--allow-ffi` are not given), and of the
+ *   system information only {@link SYSTEM_INFO} (`--allow-sys=homedir`): with
+ *   all of `--allow-sys` a package could read the host name, network interfaces and user and
+ *   publish them in its tool descriptions; `--no-prompt`, so a denied permission fails at once;
  * - npm lifecycle scripts not run (Deno's default);
  * - one compatibility shim preloaded (`./node_compat.js`): `fs.existsSync` answers `false` for a
  *   path the sandbox does not let it check, as Node.js does for an unreadable path, instead of
- *   throwing (packages that detect WSL check a `/proc` file at start). It grants nothing.
+ *   throwing (packages that detect WSL check a `/proc` file at start), and the `os` and `process`
+ *   functions that need `--allow-sys` answer what a small anonymous container would (host name
+ *   `localhost`, no network interfaces, user `probe`, `HOME` as the home folder, the CPU count
+ *   Deno gives without a permission) instead of throwing. It grants nothing.
  *
  * This is how an npm server is started "exactly as the stdio config would" (`npx -y <package>
  * <args>`), with Deno in place of Node.js: Deno runs the package's `bin` the way npx does.
@@ -33,6 +39,17 @@ export const SYSTEM_READS: readonly string[] = [
   "/usr/share/zoneinfo",
   "/etc/ssl/certs",
 ];
+
+/**
+ * The system information a sandboxed server may read (`--allow-sys=...`), each for a need the
+ * probes showed. Re-probing the 39 packages that had launched with all of `--allow-sys`, with none
+ * of it: 4 stopped on `homedir` (`@executeautomation/playwright-mcp-server`,
+ * `@postman/postman-mcp-server`, `ssh-mcp`, `task-master-ai`; Deno answers it from `HOME`, the
+ * probe's own folder) and launch with it; `@sentry/mcp-server` asks for `systemMemoryInfo`, `cpus`
+ * and then `hostname`, and `reddit-mcp-buddy` for `uid` (which also lets `os.userInfo()` name the
+ * user): those two stay `sandbox_denied`.
+ */
+export const SYSTEM_INFO: readonly string[] = ["homedir"];
 
 /** The compatibility shim preloaded into sandboxed servers (see the module comment). */
 const _SHIM = new URL("./node_compat.js", import.meta.url).pathname;
@@ -106,14 +123,30 @@ export function sandboxCommand(
       `--allow-read=${reads}`,
       `--allow-write=${options.dir}`,
       "--allow-env",
-      "--allow-sys",
+      `--allow-sys=${SYSTEM_INFO.join(",")}`,
       `--preload=${_SHIM}`,
       entry,
       ...args,
     ],
-    env: sandboxEnv(options),
+    env: { ...sandboxEnv(options), ..._registryEnv() },
     cwd: options.dir,
   };
+}
+
+/**
+ * `NPM_CONFIG_REGISTRY` when this process has one without credentials in it: Deno finds the
+ * installed package in its cache by the registry's host, so the server needs the same value the
+ * installer had (a registry URL with a user or password is not passed: the server could read it).
+ */
+function _registryEnv(): Record<string, string> {
+  const registry = Deno.env.get("NPM_CONFIG_REGISTRY");
+  if (registry === undefined) return {};
+  try {
+    const url = new URL(registry);
+    return url.username === "" && url.password === "" ? { NPM_CONFIG_REGISTRY: registry } : {};
+  } catch {
+    return {};
+  }
 }
 
 /**
@@ -146,6 +179,54 @@ function _installerEnv(): Record<string, string> {
   const cert = env.DENO_CERT ?? env.SSL_CERT_FILE ?? env.NODE_EXTRA_CA_CERTS;
   if (cert !== undefined) env.DENO_CERT = cert;
   return env;
+}
+
+/**
+ * Replaces every regular file under `dir` that has other hard links (Deno links installed npm
+ * files to its shared download cache) by a private copy with the same permissions, so nothing a
+ * sandboxed server writes in its folder reaches the cache or another probe. Symbolic links are
+ * left as they are (Deno links dependencies inside `node_modules` by symlinks, which the sandbox
+ * cannot create or follow out of its folder for writing).
+ *
+ * @example
+ * ```ts
+ * await ownCopies(`${dir}/node_modules`); // { files: 1234, copied: 1234, bytes: 5678901 }
+ * ```
+ *
+ * @param dir the folder (missing: nothing to do)
+ * @returns files seen, files copied and bytes copied
+ * @throws {Deno.errors.PermissionDenied} when a file cannot be copied (the probe then fails
+ *   rather than run on a shared file)
+ */
+export async function ownCopies(
+  dir: string,
+): Promise<{ files: number; copied: number; bytes: number }> {
+  const out = { files: 0, copied: 0, bytes: 0 };
+  const walk = async (folder: string): Promise<void> => {
+    let entries: Deno.DirEntry[];
+    try {
+      entries = await Array.fromAsync(Deno.readDir(folder));
+    } catch (error) {
+      if (error instanceof Deno.errors.NotFound) return;
+      throw error;
+    }
+    for (const entry of entries) {
+      const path = `${folder}/${entry.name}`;
+      if (entry.isDirectory) await walk(path);
+      if (!entry.isFile) continue;
+      out.files++;
+      const info = await Deno.lstat(path);
+      if ((info.nlink ?? 1) <= 1) continue;
+      const copy = `${path}.own-${Deno.pid}`;
+      await Deno.copyFile(path, copy);
+      if (info.mode !== null) await Deno.chmod(copy, info.mode & 0o777);
+      await Deno.rename(copy, path);
+      out.copied++;
+      out.bytes += info.size;
+    }
+  };
+  await walk(dir);
+  return out;
 }
 
 /** What installing a package found. */

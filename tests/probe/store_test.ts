@@ -78,7 +78,13 @@ Deno.test("applyProbes() makes a successful probe the inventory and keeps every 
     record("known-mcp", { tools: [{ name: "new" }, { name: "newer" }] }),
     record("broken-mcp", { launched: false, errorClass: "crashed", tools: [] }),
   ]);
-  assert.deepEqual(stats, { records: 3, serversProbed: 3, inventories: 2, inventoriesAdded: 1 });
+  assert.deepEqual(stats, {
+    records: 3,
+    serversProbed: 3,
+    inventories: 2,
+    inventoriesAdded: 1,
+    capped: { tools: 0, descriptions: 0, schemas: 0 },
+  });
   assert.deepEqual(listed.tools, [{
     name: "read",
     description: "Reads",
