@@ -27,6 +27,7 @@ import { packagesCommand } from "./src/probe/package_cli.ts";
 import { findSnapshot, prepareSnapshot, snapshotCommand } from "./src/snapshot/cli.ts";
 import { snapshotReviews } from "./src/snapshot/archive.ts";
 import { CatalogStore } from "./src/catalog/store.ts";
+import { removeCatalogLeftovers } from "./src/catalog/work_files.ts";
 import { reviewStoreFor } from "./src/reviews/review_store.ts";
 import { reviewNdjson } from "./src/reviews/reviews.ts";
 import { reviewsCommand } from "./src/reviews/reviews_cli.ts";
@@ -173,6 +174,11 @@ async function main(args: string[]): Promise<number> {
   if (command !== "serve") {
     console.error(`Unknown command "${command}"\n${USAGE}`);
     return 2;
+  }
+  // Work files that killed builds and snapshot installs left next to the catalog.
+  const leftovers = await removeCatalogLeftovers(config.catalogPath);
+  if (leftovers.length > 0) {
+    console.error(`[serve] removed the work files of stopped runs: ${leftovers.join(", ")}`);
   }
   const snapshot = await findSnapshot(values.snapshot ?? config.snapshot);
   if (snapshot !== undefined) {

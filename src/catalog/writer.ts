@@ -15,7 +15,8 @@
  *
  * @module
  */
-import { dirname } from "node:path";
+import { basename, dirname } from "node:path";
+import { holdWorkLock, removeLeftovers } from "./work_files.ts";
 import { openCatalog, SCHEMA_SQL, SCHEMA_VERSION, vectorSchemaSql } from "./db.ts";
 import { serverPopularity, toolPopularity } from "./popularity.ts";
 import { serverAuthority, toolAuthority } from "./authority.ts";
@@ -115,6 +116,10 @@ function _words(value: string): string {
 /**
  * Writes `data` to a new database file and moves it to `path`.
  *
+ * The temporary file `<path>.tmp-<pid>` is locked while it is written (`./work_files.ts`), so
+ * the temporary files that killed builds left next to the catalog are told apart and removed
+ * first.
+ *
  * @param path target catalog path, e.g. `data/catalog.db`
  * @param data the merged catalog
  * @returns the change counts; on return the new file is in place
@@ -126,6 +131,8 @@ export async function writeCatalog(path: string, data: CatalogData): Promise<Wri
   await Deno.remove(tmp).catch(() => {});
   const dir = dirname(path);
   await Deno.mkdir(dir, { recursive: true });
+  await removeLeftovers(dir, (name) => name.startsWith(`${basename(path)}.tmp-`));
+  using _lock = await holdWorkLock(tmp);
   const previous = data.previousPath === null
     ? undefined
     : readChangeState(data.previousPath ?? path);

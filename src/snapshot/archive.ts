@@ -11,19 +11,24 @@
  * - optionally `reviews.ndjson`: users' visible reviews (see `SNAPSHOT_REVIEWS`), a file of its
  *   own, never mixed into the catalog; installing does not import it.
  *
- * Verifying extracts the archive into a fresh folder (only those regular files are accepted;
- * paths cannot leave the folder), then checks the format version, every file's size
- * and digest, the catalog's schema version and that its counts and build time equal the
+ * Verifying checks authenticity first when asked (a detached Ed25519 signature or a SHA-256
+ * given out of band: `./signature.ts`), then extracts the archive into a fresh folder while
+ * checking it (`./extract.ts`: the manifest first, sizes against the manifest and a cap before a
+ * byte is written, each file's digest as it is written, only those regular files, paths that
+ * cannot leave the folder), then checks that the catalog's schema, counts and build time are the
  * manifest's. Installing verifies next to the catalog path and renames the verified database over
- * it, so the previous catalog stays in place whenever anything is wrong.
+ * it, so the previous catalog stays in place whenever anything is wrong; a catalog already in
+ * place with the manifest's SHA-256 is left as it is. The folders and temporary archives of killed
+ * runs are removed at the next start (`src/catalog/work_files.ts`).
  *
  * @module
  */
-import { createHash } from "node:crypto";
 import { dirname } from "node:path";
 import * as tar from "tar";
 import { SCHEMA_VERSION } from "../catalog/db.ts";
 import { CatalogStore } from "../catalog/store.ts";
+import { holdWorkLock, removeLeftovers, WORK_LOCK } from "../catalog/work_files.ts";
+import { extractChecked, type ExtractLimits } from "./extract.ts";
 import {
   noticeText,
   SNAPSHOT_CATALOG,
@@ -35,53 +40,29 @@ import {
   SnapshotManifest,
   SnapshotSource,
 } from "./manifest.ts";
+import { type Authenticity, checkAuthenticity, type SnapshotTrust } from "./signature.ts";
+import { digestFile, SnapshotError, type SnapshotProblem } from "./snapshot_error.ts";
 
-/** Why a snapshot was refused. */
-export type SnapshotProblem =
-  | "unreadable"
-  | "corrupt"
-  | "unexpected_file"
-  | "missing_file"
-  | "checksum"
-  | "format_version"
-  | "schema_version"
-  | "mismatch";
+export { digestFile, SnapshotError, type SnapshotProblem };
 
-/** A snapshot that cannot be created, read or trusted; `problem` says why. */
-export class SnapshotError extends Error {
-  /** The kind of problem, stable for callers and tests. */
-  readonly problem: SnapshotProblem;
-
-  /**
-   * @param problem the kind of problem
-   * @param message what could not be done, and why
-   */
-  constructor(problem: SnapshotProblem, message: string) {
-    super(message);
-    this.name = "SnapshotError";
-    this.problem = problem;
-  }
+/** True for the work folders and temporary archives of snapshot runs (`.snapshot-*`, `.*.tmp`). */
+function _snapshotWork(name: string): boolean {
+  return name.startsWith(".snapshot-") ||
+    (name.startsWith(".toolatlas-snapshot-") && name.endsWith(".tmp"));
 }
 
 /**
- * SHA-256 of a file, read in chunks (constant memory).
- *
- * @param path the file
- * @returns size in bytes and lowercase hex digest
- * @throws {Deno.errors.NotFound} when the file is missing
+ * A fresh work folder `<parent>/.snapshot-<prefix>…` locked by this process (`.lock`), after the
+ * work folders that killed runs left in `parent` are removed.
  */
-export async function digestFile(path: string): Promise<{ bytes: number; sha256: string }> {
-  const hash = createHash("sha256");
-  let bytes = 0;
-  using file = await Deno.open(path, { read: true });
-  const buffer = new Uint8Array(1 << 20);
-  for (;;) {
-    const n = await file.read(buffer);
-    if (n === null) break;
-    hash.update(buffer.subarray(0, n));
-    bytes += n;
-  }
-  return { bytes, sha256: hash.digest("hex") };
+async function _workDir(
+  parent: string,
+  prefix: string,
+): Promise<{ dir: string; lock: Deno.FsFile }> {
+  await Deno.mkdir(parent, { recursive: true });
+  await removeLeftovers(parent, _snapshotWork);
+  const dir = await Deno.makeTempDir({ dir: parent, prefix: `.snapshot-${prefix}` });
+  return { dir, lock: await holdWorkLock(`${dir}/${WORK_LOCK}`) };
 }
 
 /** Links or copies a file (a hard link costs nothing on the same file system). */
@@ -148,10 +129,11 @@ export async function createSnapshot(
   } finally {
     store.close();
   }
-  await Deno.mkdir(options.outDir, { recursive: true });
-  const staging = await Deno.makeTempDir({ dir: options.outDir, prefix: ".snapshot-staging-" });
+  const { dir: staging, lock } = await _workDir(options.outDir, "staging-");
   const name = snapshotFileName(builtAt);
   const tmp = `${options.outDir}/.${name}.${Deno.pid}.tmp`;
+  // Locked while written, so a later run can tell it from a leftover (tar rewrites the same file).
+  const tmpLock = await holdWorkLock(tmp);
   try {
     await _linkOrCopy(catalogPath, `${staging}/${SNAPSHOT_CATALOG}`);
     await Deno.writeTextFile(`${staging}/${SNAPSHOT_NOTICE}`, noticeText(sources, builtAt));
@@ -191,6 +173,8 @@ export async function createSnapshot(
     log(`[snapshot] done: ${path} (${((await Deno.stat(path)).size / 1e6).toFixed(1)} MB)`);
     return { path, manifest };
   } finally {
+    lock.close();
+    tmpLock.close();
     await Deno.remove(staging, { recursive: true }).catch(() => {});
     await Deno.remove(tmp).catch(() => {});
   }
@@ -217,115 +201,44 @@ async function _writeLines(stream: ReadableStream<Uint8Array>, path: string): Pr
   return lines;
 }
 
-/** The files a snapshot may hold. */
-const _ALLOWED = new Set([SNAPSHOT_MANIFEST, SNAPSHOT_NOTICE, SNAPSHOT_CATALOG, SNAPSHOT_REVIEWS]);
+/** Options of {@link extractSnapshot} and the functions built on it. */
+export interface VerifyOptions {
+  /** What must prove the snapshot's origin (default: nothing, integrity only). */
+  trust?: SnapshotTrust;
+  /** Size cap and ratio of the extraction (defaults of `./extract.ts`). */
+  limits?: ExtractLimits;
+}
 
 /**
- * Extracts and checks a snapshot into a new folder under `parentDir` (see the module doc).
+ * Checks and extracts a snapshot into a new folder under `parentDir` (see the module doc).
  *
  * @param file the archive
- * @param parentDir where the verified files are extracted (a fresh folder is made in it)
- * @returns the manifest and the folder holding the verified `catalog.db`; the caller removes it
- * @throws {SnapshotError} with the problem: `unreadable` (missing file), `corrupt` (not a gzip
- *   tar, truncated, damaged), `unexpected_file`, `missing_file`, `checksum`, `format_version`,
+ * @param parentDir where the verified files are extracted (a fresh folder is made in it; the
+ *   folders killed runs left there are removed first)
+ * @param options authenticity to check, extraction limits
+ * @returns the manifest, the folder holding the verified `catalog.db` (the caller removes it, and
+ *   closes `lock`), and what proved its origin
+ * @throws {SnapshotError} with the problem: `unreadable` (missing file), `digest` or `signature`
+ *   (authenticity asked and not shown), `corrupt` (not a gzip tar, truncated, damaged, manifest
+ *   not first), `too_large`, `unexpected_file`, `missing_file`, `checksum`, `format_version`,
  *   `schema_version`, or `mismatch` (the catalog's counts or build time differ from the manifest)
  */
 export async function extractSnapshot(
   file: string,
   parentDir: string,
-): Promise<{ manifest: SnapshotManifest; dir: string }> {
+  options: VerifyOptions = {},
+): Promise<
+  { manifest: SnapshotManifest; dir: string; lock: Deno.FsFile; authenticity: Authenticity }
+> {
   try {
     await Deno.stat(file);
   } catch {
     throw new SnapshotError("unreadable", `Cannot read snapshot "${file}": no such file`);
   }
-  await Deno.mkdir(parentDir, { recursive: true });
-  const dir = await Deno.makeTempDir({ dir: parentDir, prefix: ".snapshot-" });
+  const authenticity = await checkAuthenticity(file, options.trust);
+  const { dir, lock } = await _workDir(parentDir, "");
   try {
-    const unexpected: string[] = [];
-    try {
-      await tar.extract({
-        file,
-        cwd: dir,
-        strict: true,
-        filter: (path, entry) => {
-          const ok = _ALLOWED.has(path) && (entry as { type?: string }).type === "File";
-          if (!ok) unexpected.push(path);
-          return ok;
-        },
-      });
-    } catch (e) {
-      throw new SnapshotError(
-        "corrupt",
-        `Cannot read snapshot "${file}": the archive is damaged or truncated (${
-          e instanceof Error ? e.message : String(e)
-        })`,
-      );
-    }
-    if (unexpected.length > 0) {
-      throw new SnapshotError(
-        "unexpected_file",
-        `Cannot use snapshot "${file}": it holds files a snapshot does not (${
-          unexpected.slice(0, 5).join(", ")
-        })`,
-      );
-    }
-    let manifest: SnapshotManifest;
-    try {
-      manifest = SnapshotManifest.parse(
-        JSON.parse(await Deno.readTextFile(`${dir}/${SNAPSHOT_MANIFEST}`)),
-      );
-    } catch (e) {
-      throw new SnapshotError(
-        e instanceof Deno.errors.NotFound ? "missing_file" : "corrupt",
-        `Cannot use snapshot "${file}": no valid ${SNAPSHOT_MANIFEST}`,
-      );
-    }
-    if (manifest.formatVersion !== SNAPSHOT_FORMAT_VERSION) {
-      throw new SnapshotError(
-        "format_version",
-        `Cannot use snapshot "${file}": format version ${manifest.formatVersion} is not ${SNAPSHOT_FORMAT_VERSION}`,
-      );
-    }
-    if (manifest.schemaVersion !== SCHEMA_VERSION) {
-      throw new SnapshotError(
-        "schema_version",
-        `Cannot use snapshot "${file}": its catalog has schema version ${manifest.schemaVersion}, this toolatlas reads ${SCHEMA_VERSION}`,
-      );
-    }
-    const listed = new Set(manifest.files.map((f) => f.path));
-    for (const required of [SNAPSHOT_CATALOG, SNAPSHOT_NOTICE]) {
-      if (!listed.has(required)) {
-        throw new SnapshotError(
-          "missing_file",
-          `Cannot use snapshot "${file}": the manifest lists no ${required}`,
-        );
-      }
-    }
-    for (const f of manifest.files) {
-      let actual: { bytes: number; sha256: string };
-      try {
-        actual = await digestFile(`${dir}/${f.path}`);
-      } catch {
-        throw new SnapshotError(
-          "missing_file",
-          `Cannot use snapshot "${file}": ${f.path} is missing`,
-        );
-      }
-      if (actual.bytes !== f.bytes || actual.sha256 !== f.sha256) {
-        throw new SnapshotError(
-          "checksum",
-          `Cannot use snapshot "${file}": ${f.path} does not match its SHA-256 in the manifest`,
-        );
-      }
-    }
-    // An optional file counts only when the manifest vouches for it.
-    if (!listed.has(SNAPSHOT_REVIEWS) && await _exists(`${dir}/${SNAPSHOT_REVIEWS}`)) {
-      throw new SnapshotError(
-        "unexpected_file",
-        `Cannot use snapshot "${file}": it holds ${SNAPSHOT_REVIEWS}, which its manifest does not list`,
-      );
-    }
+    const { manifest } = await extractChecked(file, dir, options.limits);
     let store: CatalogStore;
     try {
       store = CatalogStore.open(`${dir}/${SNAPSHOT_CATALOG}`);
@@ -351,11 +264,18 @@ export async function extractSnapshot(
     } finally {
       store.close();
     }
-    return { manifest, dir };
+    return { manifest, dir, lock, authenticity };
   } catch (e) {
+    lock.close();
     await Deno.remove(dir, { recursive: true }).catch(() => {});
     throw e;
   }
+}
+
+/** Removes an extraction folder and drops its lock. */
+async function _done(extracted: { dir: string; lock: Deno.FsFile }): Promise<void> {
+  extracted.lock.close();
+  await Deno.remove(extracted.dir, { recursive: true }).catch(() => {});
 }
 
 /**
@@ -363,19 +283,21 @@ export async function extractSnapshot(
  *
  * @param file the archive
  * @param scratchDir where to extract it (removed afterwards)
+ * @param options authenticity to check, extraction limits
  * @returns the NDJSON text (`""` when the snapshot holds no reviews)
  * @throws {SnapshotError} when the snapshot cannot be used (see {@link extractSnapshot})
  */
 export async function snapshotReviews(
   file: string,
   scratchDir: string = Deno.env.get("TMPDIR") ?? "/tmp",
+  options: VerifyOptions = {},
 ): Promise<string> {
-  const { manifest, dir } = await extractSnapshot(file, scratchDir);
+  const extracted = await extractSnapshot(file, scratchDir, options);
   try {
-    if (!manifest.files.some((f) => f.path === SNAPSHOT_REVIEWS)) return "";
-    return await Deno.readTextFile(`${dir}/${SNAPSHOT_REVIEWS}`);
+    if (!extracted.manifest.files.some((f) => f.path === SNAPSHOT_REVIEWS)) return "";
+    return await Deno.readTextFile(`${extracted.dir}/${SNAPSHOT_REVIEWS}`);
   } finally {
-    await Deno.remove(dir, { recursive: true }).catch(() => {});
+    await _done(extracted);
   }
 }
 
@@ -384,68 +306,58 @@ export async function snapshotReviews(
  *
  * @param file the archive
  * @param scratchDir where to extract it for the checks (removed afterwards)
- * @returns the manifest
+ * @param options authenticity to check (a signature, a digest), extraction limits
+ * @returns the manifest (the snapshot passed every check, including those of `options.trust`)
  * @throws {SnapshotError} when the snapshot cannot be used (see {@link extractSnapshot})
  */
 export async function verifySnapshot(
   file: string,
   scratchDir: string = Deno.env.get("TMPDIR") ?? "/tmp",
+  options: VerifyOptions = {},
 ): Promise<SnapshotManifest> {
-  const { manifest, dir } = await extractSnapshot(file, scratchDir);
-  await Deno.remove(dir, { recursive: true }).catch(() => {});
-  return manifest;
+  const extracted = await extractSnapshot(file, scratchDir, options);
+  await _done(extracted);
+  return extracted.manifest;
 }
 
 /**
  * Verifies a snapshot next to `catalogPath` and moves its catalog into place atomically (a rename
  * on one file system). When the snapshot cannot be used nothing changes: the previous catalog,
- * if any, stays.
+ * if any, stays. "Already in place" is decided by content: the catalog at `catalogPath` has the
+ * SHA-256 the manifest gives `catalog.db` (a catalog edited in place, with the same build time,
+ * is replaced).
  *
  * @param file the archive
  * @param catalogPath where the catalog is served from, e.g. `data/catalog.db`
- * @returns the manifest, and whether the catalog was replaced (false when the catalog in place
- *   already is this snapshot's: same build time and schema)
+ * @param options authenticity to check, extraction limits
+ * @returns the manifest, whether the catalog was replaced (false when the catalog in place has
+ *   the manifest's digest), and what proved the snapshot's origin
  * @throws {SnapshotError} when the snapshot cannot be used
  */
 export async function installSnapshot(
   file: string,
   catalogPath: string,
-): Promise<{ manifest: SnapshotManifest; installed: boolean }> {
-  const { manifest, dir } = await extractSnapshot(file, dirname(catalogPath));
+  options: VerifyOptions = {},
+): Promise<{ manifest: SnapshotManifest; installed: boolean; authenticity: Authenticity }> {
+  const extracted = await extractSnapshot(file, dirname(catalogPath), options);
+  const { manifest, dir, authenticity } = extracted;
   try {
-    if (await _sameCatalog(catalogPath, manifest)) return { manifest, installed: false };
-    await Deno.rename(`${dir}/${SNAPSHOT_CATALOG}`, catalogPath);
-    return { manifest, installed: true };
-  } finally {
-    await Deno.remove(dir, { recursive: true }).catch(() => {});
-  }
-}
-
-/** True when a file exists at `path`. */
-async function _exists(path: string): Promise<boolean> {
-  try {
-    await Deno.stat(path);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-/** True when the catalog at `path` is the one `manifest` describes. */
-async function _sameCatalog(path: string, manifest: SnapshotManifest): Promise<boolean> {
-  try {
-    await Deno.stat(path);
-  } catch {
-    return false;
-  }
-  try {
-    const store = CatalogStore.open(path);
-    try {
-      return store.meta("built_at") === manifest.builtAt &&
-        JSON.stringify(store.counts()) === JSON.stringify(manifest.counts);
-    } finally {
-      store.close();
+    if (await _sameCatalog(catalogPath, manifest)) {
+      return { manifest, installed: false, authenticity };
     }
+    await Deno.rename(`${dir}/${SNAPSHOT_CATALOG}`, catalogPath);
+    return { manifest, installed: true, authenticity };
+  } finally {
+    await _done(extracted);
+  }
+}
+
+/** True when the catalog at `path` has the SHA-256 that `manifest` gives `catalog.db`. */
+async function _sameCatalog(path: string, manifest: SnapshotManifest): Promise<boolean> {
+  const listed = manifest.files.find((f) => f.path === SNAPSHOT_CATALOG);
+  try {
+    const actual = await digestFile(path);
+    return listed !== undefined && actual.bytes === listed.bytes && actual.sha256 === listed.sha256;
   } catch {
     return false;
   }
