@@ -34,6 +34,9 @@ const HTTP_OWN = [
   "setRegistryVersionStatus",
   "setRegistryServerStatus",
   "publishRegistryServer",
+  "registryHealth",
+  "registryPing",
+  "registryVersion",
 ];
 
 /** One valid input per operation on the fixture catalog (path parameters included). */
