@@ -14,7 +14,7 @@ import type { ServerDetailsOutput } from "../catalog/schemas.ts";
 import { PublisherBadges } from "./search_page.tsx";
 import type { UserReviews } from "../model/review.ts";
 import { UserReviewsSection } from "./user_reviews.tsx";
-import { DeepLinkButtons } from "./install_links.tsx";
+import { CopyButton, DeepLinkButtons } from "./install_links.tsx";
 import { GapsSection } from "./server_gaps.tsx";
 import {
   Breadcrumbs,
@@ -67,24 +67,6 @@ const _OS: Record<string, string> = {
   any: "any OS",
 };
 
-function CopyButton(props: { target: string; label: string }) {
-  return (
-    <>
-      <button
-        type="button"
-        class="secondary"
-        data-copy-target={props.target}
-        data-copy-status={`${props.target}-status`}
-        aria-label={props.label}
-        hidden
-      >
-        Copy
-      </button>
-      <span id={`${props.target}-status`} class="copy-status" role="status" aria-live="polite">
-      </span>
-    </>
-  );
-}
 
 function InstallSection(props: { configs: InstallConfigs["configs"] }) {
   // No client has a config: one line, not the same sentence eight times (the gap is in "Not known
