@@ -1,5 +1,3 @@
-// Server-rendered only: no reconciliation needs keys, and hono/jsx would print `key` as an attribute.
-// deno-lint-ignore-file jsx-key
 /**
  * One-click install on the site: "Add to Cursor" / "Add to VS Code" buttons from a config's
  * `deepLinks`, with the values still to fill in named next to them, and the home page's section
@@ -45,7 +43,7 @@ export function CopyButton(props: { target: string; label: string }) {
  * @returns nothing when the config has no links
  */
 export function DeepLinkButtons(props: { links: DeepLink[]; required: InstallSecret[] }) {
-  if (props.links.length === 0) return <></>;
+  if (props.links.length === 0) return null;
   return (
     <div class="install-links">
       <div class="toc">

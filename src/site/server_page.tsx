@@ -67,7 +67,6 @@ const _OS: Record<string, string> = {
   any: "any OS",
 };
 
-
 function InstallSection(props: { configs: InstallConfigs["configs"] }) {
   // No client has a config: one line, not the same sentence eight times (the gap is in "Not known
   // yet" above).

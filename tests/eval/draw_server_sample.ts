@@ -30,7 +30,9 @@ export function judgeView(s: CatalogServer): Record<string, unknown> {
     subfolder: s.subfolder ?? null,
     homepage: s.homepage ?? null,
     officialNames: s.officialNames,
-    packages: s.packages.map((p) => `${p.registryType}:${p.identifier}${p.version ? `@${p.version}` : ""}`),
+    packages: s.packages.map((p) =>
+      `${p.registryType}:${p.identifier}${p.version ? `@${p.version}` : ""}`
+    ),
     remotes: s.remotes.map((r) => r.url),
     license: s.license ?? null,
     stars: s.stars ?? null,

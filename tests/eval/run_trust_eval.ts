@@ -111,14 +111,18 @@ async function main(args: string[]): Promise<void> {
   const worst = rows.filter((r) =>
     (r.label.label === 0 && r.server.trust!.score >= 50) ||
     (r.label.label === 2 && r.server.trust!.score < 50)
-  ).map((r) => `${r.server.name}: label ${r.label.label}, ${r.server.trust!.grade} ${r.server.trust!.score}`);
+  ).map((r) =>
+    `${r.server.name}: label ${r.label.label}, ${r.server.trust!.grade} ${r.server.trust!.score}`
+  );
   if (args.includes("--json")) {
     console.log(JSON.stringify({ all, random: rnd, missing, disagreements: worst }, null, 2));
     return;
   }
   const fmt = (a: TrustAgreement) =>
     `n ${a.n}  Spearman ${a.spearman.toFixed(3)}  concordance ${a.concordance.toFixed(3)}  ` +
-    `AUC(recommend) ${a.aucRecommend.toFixed(3)}  AUC(not "would not") ${a.aucAcceptable.toFixed(3)}  ` +
+    `AUC(recommend) ${a.aucRecommend.toFixed(3)}  AUC(not "would not") ${
+      a.aucAcceptable.toFixed(3)
+    }  ` +
     `mean score by label ${JSON.stringify(a.meanByLabel)}`;
   console.log(`trust vs hand labels (${catalog}${args.includes("--rescore") ? ", rescored" : ""})`);
   console.log(`  all     ${fmt(all)}`);
