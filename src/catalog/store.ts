@@ -1425,6 +1425,30 @@ export class CatalogStore {
   }
 
   /**
+   * Every tool slug or server name in key order, with the time its public record last changed
+   * (`changes.updated_at`; `null` in a catalog built without change history): the rows of the
+   * site's sitemap. One query; no record is parsed.
+   *
+   * @param kind `tool` or `server`
+   * @returns `{key, updatedAt}` per entry
+   */
+  sitemapRows(kind: "tool" | "server"): { key: string; updatedAt: string | null }[] {
+    const [table, col] = kind === "tool" ? ["tools", "slug"] : ["servers", "name"];
+    const rows = this.hasChangeHistory
+      ? this.#all(
+        `SELECT t.${col} AS key, c.updated_at AS updated_at FROM ${table} t
+         LEFT JOIN changes c ON c.kind = ? AND c.key = t.${col} AND c.deleted_at IS NULL
+         ORDER BY t.${col}`,
+        kind,
+      )
+      : this.#all(`SELECT ${col} AS key, NULL AS updated_at FROM ${table} ORDER BY ${col}`);
+    return rows.map((r) => ({
+      key: r.key as string,
+      updatedAt: (r.updated_at as string | null) ?? null,
+    }));
+  }
+
+  /**
    * The catalog key of every live tool or server by its stable id ({@link CatalogStore.entryId}),
    * for listing reviews with the entries they are about (an export, the operator's list).
    *
