@@ -19,11 +19,16 @@
  *    lookup): time, status counts, and the key's `day.used` afterwards (exact when it equals the
  *    successes plus the usage request).
  * 5. **Site search**: 200 distinct `/?q=` searches from one client: status counts.
+ * 6. What every request, snapshot and probe costs (`./hardening_costs.ts`): a site-page flood
+ *    (`siteflood`), malformed MCP messages (`mcpflood`), unknown keys (`badkeys`), trickled request
+ *    heads (`slow`), the sitemap and ETag revalidation (`crawl`), the safety scan's worst inputs
+ *    (`scan`), a snapshot decompression bomb (`bomb`), and probes of an endless-line server and a
+ *    100,000-tool one (`probe`).
  *
  * While steps 1-3 run, `GET /static/favicon.svg` is requested every 20 ms and its worst latency
  * is reported (event-loop lag as a user meets it). Prints one markdown table per step and the load
- * average. Options: `--port N` (default 8510), `--steps bodies,headers,mcp,contention,site` (default
- * all).
+ * average. Options: `--port N` (default 8510), `--steps bodies,headers,mcp,contention,site,siteflood,
+ * mcpflood,badkeys,slow,crawl,scan,bomb,probe` (default all).
  *
  * @module
  */
@@ -31,13 +36,28 @@ import { parseArgs } from "node:util";
 import { sendRaw } from "../tests/_http.ts";
 import { pollMax, SERVER_FLAGS, waitForOutput } from "./_shared.ts";
 import { MCP_HEADERS } from "../tests/_mcp.ts";
+import {
+  badKeys,
+  bomb,
+  crawl,
+  idle,
+  mcpFlood,
+  probeCosts,
+  scan,
+  siteFlood,
+  slowClients,
+} from "./hardening_costs.ts";
 
 const { values } = parseArgs({
   args: Deno.args,
   options: { port: { type: "string" }, steps: { type: "string" } },
 });
 const PORT = Number(values.port ?? 8510);
-const STEPS = new Set((values.steps ?? "bodies,headers,mcp,contention,site").split(","));
+const STEPS = new Set(
+  (values.steps ??
+    "bodies,headers,mcp,contention,site,siteflood,mcpflood,badkeys,slow,crawl,scan,bomb,probe")
+    .split(","),
+);
 const ORIGIN = `http://127.0.0.1:${PORT}`;
 const ROOT = new URL("..", import.meta.url).pathname;
 const CATALOG = Deno.env.get("TOOLATLAS_CATALOG") ?? `${ROOT}data/catalog.db`;
@@ -352,6 +372,22 @@ try {
   if (STEPS.has("site")) {
     console.log("\n## Site search\n");
     console.log((await siteSearch()).join("\n"));
+  }
+  const costs: [string, string, () => Promise<string[]> | string[]][] = [
+    ["siteflood", "Site pages", () => siteFlood(ORIGIN, pid, proc)],
+    ["mcpflood", "Malformed MCP messages", () => mcpFlood(ORIGIN, pid, proc)],
+    ["badkeys", "Unknown keys", () => badKeys(ORIGIN, pid, proc)],
+    ["slow", "Slow request heads", () => slowClients(PORT)],
+    ["crawl", "Sitemap and ETag", () => crawl(ORIGIN)],
+    ["scan", "Safety scan (in the bench process)", scan],
+    ["bomb", "Snapshot decompression bomb (in the bench process)", bomb],
+    ["probe", "Probe runner (a child process per probe)", probeCosts],
+  ];
+  for (const [step, title, run] of costs) {
+    if (!STEPS.has(step)) continue;
+    await idle(pid, proc);
+    console.log(`\n## ${title}\n`);
+    console.log((await run()).join("\n"));
   }
   const final = await proc(pid);
   console.log(
