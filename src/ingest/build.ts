@@ -31,7 +31,7 @@ import {
   type PackageEvidenceStats,
   readPackageChecks,
 } from "./package_evidence.ts";
-import { type ContentFlagStats, flagAll } from "./content_flags.ts";
+import { type ContentFlagStats, flagAll, toolSourceTexts } from "./content_flags.ts";
 import { groupProjects, type IdentityStats } from "./identity.ts";
 import { attachOfficialVersions, borrowInstallMethods } from "./registry_entries.ts";
 import { applyVendorFlags, type VendorFlagStats, VendorRules } from "./vendor.ts";
@@ -329,12 +329,14 @@ export async function mergeAll(
           .map(([k, n]) => `${k} ${n}`).join(", ")
       }`,
   );
+  const toolTexts = toolSourceTexts(tools.records);
   const content = {
     tools: flagAll(mergedTools.tools, (t) => ({
       name: t.name,
       description: [t.description, t.longDescription ?? ""].join(" "),
       categories: t.categories,
       url: t.url,
+      sourceTexts: t.sources.flatMap((r) => toolTexts.get(`${r.source}\u0000${r.sourceId}`) ?? []),
     })),
     servers: flagAll(mergedServers.servers, (s) => ({
       name: s.title,

@@ -7,7 +7,13 @@
  * - a source category for adult content (ai-collection's "Nsfw - Nudify & Ai Girlfriends");
  * - an explicit word in the name (`nsfw`, `porn`, `hentai`, `nude`, `undress`, …);
  * - explicit words in the description, twice, or once together with a companion-chat word
- *   (`girlfriend`, `roleplay`, `unfiltered`, …).
+ *   (`girlfriend`, `roleplay`, `unfiltered`, …);
+ * - a companion or dating app (`companion`, `girlfriend`, `dating`, `roleplay`, …) whose text, in
+ *   any source, has a word of sexual content short of explicit (`intimate`, `sexy`, `spicy`,
+ *   `uncensored`, `no restrictions`, …);
+ * - a virtual romantic partner: an AI girlfriend, boyfriend, waifu, lover or soulmate, or "AI
+ *   relationships" (issue 30: such apps came up for innocent companion queries such as "a
+ *   companion app my elderly father can talk to").
  * A text about detecting or filtering such content ("NSFW checker", "nsfw detection") is not
  * adult. Words are matched whole, so "Stripe" is not "strip" and "adult learners" is not adult.
  *
@@ -21,6 +27,7 @@
  * @module
  */
 import type { ContentFlags } from "../model/content.ts";
+import type { SourceTool } from "./types.ts";
 
 /** Source categories that mean adult content, lowercase. */
 const ADULT_CATEGORIES = new Set(["nsfw - nudify & ai girlfriends", "nsfw", "adult", "18+"]);
@@ -33,9 +40,21 @@ const EXPLICIT =
 const COMPANION =
   /\b(girlfriends?|boyfriends?|waifus?|companions?|role-?play\w*|unfiltered|uncensored|no filter|unrestricted|fantas(?:y|ies)|spicy|flirt\w*|seductive)\b/i;
 
+/** Words of a companion or dating app. */
+const COMPANION_APP =
+  /\b(girl ?friends?|boy ?friends?|waifus?|husbandos?|companions?|companionship|soul ?mates?|dating|sexting|role-?play\w*|(?:ai|virtual|digital) (?:partners?|wife|husband))\b/i;
+
+/** Words of sexual content short of explicit: adult in the text of a companion or dating app. */
+const SEXUAL_HINT =
+  /\b(intima(?:te|cy)|sexy|sexual\w*|sex|seductive|spicy|steamy|naughty|kinky|sensual\w*|lust\w*|18\+|adults? only|uncensored|unfiltered|no (?:limits|limitations|restrictions|filters?|censorship)|without (?:limits|restrictions|filters?|censorship))\b/gi;
+
+/** A simulated romantic partner. */
+const VIRTUAL_PARTNER =
+  /\b((?:ai|virtual|digital|anime|dream|perfect|ideal|personal) (?:girl ?friends?|boy ?friends?|gfs?|wife|wives|husbands?|lovers?|soul ?mates?|waifus?|husbandos?)|(?:girl|boy) ?friends? (?:simulator|generator|experience|app|chat)|ai (?:relationships?|romance)|soul ?mates?)\b/i;
+
 /** Words of a text about detecting, filtering or moderating such content. */
 const MODERATION =
-  /\b(detect\w*|checker|check if|classif\w*|identif\w*|recogni\w*|moderat\w*|filter(?:s|ing)? (?:out )?(?:nsfw|adult|explicit)|safe for work|safety)\b/i;
+  /\b(detect\w*|checker|check if|classif\w*|identif\w*|recogni\w*|moderat\w*|filter(?:s|ing)? (?:out )?(?:nsfw|adult|explicit|sexual)|safe for work|safety)\b/i;
 
 /** Domain-for-sale and parking-page phrases. */
 const PARKED =
@@ -68,6 +87,11 @@ export interface FlaggableEntry {
   categories: readonly string[];
   /** The entry's own site, if any. */
   url?: string | null;
+  /**
+   * Every source's text of the entry (descriptions, tags, features, use cases), read by the
+   * companion rules only: a source whose description the merge did not choose still counts.
+   */
+  sourceTexts?: readonly string[];
 }
 
 /**
@@ -76,6 +100,14 @@ export interface FlaggableEntry {
  */
 function _explicit(text: string): string[] {
   return [...text.matchAll(EXPLICIT)].filter((m) => {
+    const around = text.slice(Math.max(0, m.index - 40), m.index + m[0].length + 40);
+    return !MODERATION.test(around);
+  }).map((m) => m[0].toLowerCase());
+}
+
+/** Words of sexual content in a text, leaving out those near a moderation word. */
+function _sexualHints(text: string): string[] {
+  return [...text.matchAll(SEXUAL_HINT)].filter((m) => {
     const around = text.slice(Math.max(0, m.index - 40), m.index + m[0].length + 40);
     return !MODERATION.test(around);
   }).map((m) => m[0].toLowerCase());
@@ -111,6 +143,19 @@ export function contentFlags(entry: FlaggableEntry): ContentFlags {
   } else if (inText.length === 1 && COMPANION.test(all)) {
     adult.push(`"${inText[0]}" with companion-chat words in the description`);
   }
+  if (adult.length === 0) {
+    const every = [all, ...entry.sourceTexts ?? []].join("\n");
+    const app = COMPANION_APP.exec(every);
+    const hints = app === null ? [] : _sexualHints(every);
+    const partner = VIRTUAL_PARTNER.exec(every);
+    if (app !== null && hints.length > 0) {
+      adult.push(
+        `companion or dating app ("${app[0].toLowerCase()}") with sexual content ("${hints[0]}")`,
+      );
+    } else if (partner !== null) {
+      adult.push(`virtual romantic partner ("${partner[0].toLowerCase()}")`);
+    }
+  }
 
   if (PARKED.test(all)) spam.push("parked: a domain-for-sale page");
   const host = _host(entry.url);
@@ -141,7 +186,10 @@ function _host(url: string | null | undefined): string | undefined {
 
 /** Counts of content flags per reason kind, stored in the ingest report. */
 export interface ContentFlagStats {
-  /** Entries flagged adult, and per kind of evidence (`source category`, `name`, `description`). */
+  /**
+   * Entries flagged adult, and per kind of evidence (`source_category`, `name`, `description`,
+   * `companion`, `partner`).
+   */
   adult: number;
   adultBy: Record<string, number>;
   /** Entries flagged spam, and per kind (`parked`, `promotion`, `placeholder`). */
@@ -172,6 +220,10 @@ export function flagAll<T extends { content?: ContentFlags }>(
         ? "source_category"
         : r.includes("in the name")
         ? "name"
+        : r.startsWith("companion or dating app")
+        ? "companion"
+        : r.startsWith("virtual romantic partner")
+        ? "partner"
         : "description";
       stats.adultBy[kind] = (stats.adultBy[kind] ?? 0) + 1;
     }
@@ -181,4 +233,29 @@ export function flagAll<T extends { content?: ContentFlags }>(
     }
   }
   return stats;
+}
+
+/**
+ * Every source record's text of the AI tools, by source and id, for
+ * {@link FlaggableEntry.sourceTexts}: a merged tool keeps one description and the longest long
+ * one, and the others would go unread.
+ *
+ * @param records the tool records of every source
+ * @returns `source\u0000sourceId` → the record's description, long description, tags, features
+ *   and use cases
+ */
+export function toolSourceTexts(records: readonly SourceTool[]): Map<string, string[]> {
+  const texts = new Map<string, string[]>();
+  for (const r of records) {
+    const key = `${r.source}\u0000${r.sourceId}`;
+    const list = texts.get(key) ?? [];
+    list.push(
+      ...[r.description, r.longDescription].filter((x): x is string => x !== undefined),
+      ...r.tags ?? [],
+      ...r.features ?? [],
+      ...r.useCases ?? [],
+    );
+    texts.set(key, list);
+  }
+  return texts;
 }

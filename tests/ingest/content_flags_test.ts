@@ -29,6 +29,46 @@ Deno.test("innocent names are not adult: whole words only, and moderation is not
   assert.deepEqual(flags("NSFW JS", "A library to identify unseemly images").adult, []);
 });
 
+Deno.test("companion and dating apps with sexual content in any source text are adult", () => {
+  assert.deepEqual(
+    flags("Eva AI", "A virtual AI partner that builds a relationship of intimacy").adult,
+    ['companion or dating app ("ai partner") with sexual content ("intimacy")'],
+  );
+  // The sexual word may come from another source's text than the chosen description.
+  assert.deepEqual(
+    contentFlags({
+      name: "Roleplay Studio",
+      description: "AI role-play chat and story generator.",
+      categories: [],
+      sourceTexts: ["No rules, no restrictions, just your imagination."],
+    }).adult,
+    ['companion or dating app ("roleplay") with sexual content ("no restrictions")'],
+  );
+  assert.deepEqual(flags("DreamGF", "AI-driven virtual girlfriend generator").adult, [
+    'virtual romantic partner ("virtual girlfriend")',
+  ]);
+  assert.deepEqual(flags("Kupid", "Explore AI Soulmates").adult, [
+    'virtual romantic partner ("ai soulmates")',
+  ]);
+});
+
+Deno.test("companion, dating and romance without sexual content are not adult", () => {
+  assert.deepEqual(flags("Replika", "Always here to listen and talk. Your AI friend.").adult, []);
+  assert.deepEqual(flags("Greynights", "An AI companion for seniors, by phone").adult, []);
+  assert.deepEqual(flags("Date Planner", "Date night ideas for couples").adult, []);
+  assert.deepEqual(flags("Wingman", "Your AI dating assistant for Tinder and Hinge").adult, []);
+  assert.deepEqual(flags("Waifu Labs", "Generate anime portraits of waifus").adult, []);
+  assert.deepEqual(
+    flags("Poem Writer", "Romantic poems for your lover on your anniversary").adult,
+    [],
+  );
+  // A companion app about keeping chats safe names sexual content only to filter it.
+  assert.deepEqual(
+    flags("SafeChat", "A kids' companion app that filters sexual content from chats").adult,
+    [],
+  );
+});
+
 Deno.test("spam: parked domains, unrelated promotion and template placeholders", () => {
   assert.deepEqual(flags("Acme", "This domain is for sale").spam, [
     "parked: a domain-for-sale page",
