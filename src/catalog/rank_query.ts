@@ -25,6 +25,12 @@ export interface Signal {
   similarity?: number;
   /** Name equals the query. */
   exact: boolean;
+  /**
+   * How far the first results of hybrid ranking agree on the entry's taxonomy leaf: its leaf's
+   * share of their leaf vote over the first leaf's share (1: the leaf most of them are in; 0: no
+   * first result in it). Absent in the other modes.
+   */
+  agreement?: number;
 }
 
 /** A ranked page with each entry's signals. */

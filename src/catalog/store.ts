@@ -99,6 +99,8 @@ export interface LexicalHit {
   relevance: number;
   /** True when one of the entry's names equals the query. */
   exact: boolean;
+  /** True when the entry matched every term of the query. */
+  allTerms: boolean;
   /** How strongly the query names the entry (see {@link Candidate.strength}). */
   strength: number;
   /** The entry's authority prior. */
@@ -234,6 +236,7 @@ export function rankLexical(candidates: Candidate[], weight: number): LexicalHit
         score: (c.strength > 0 ? 10 * c.strength + 2 * c.authority : 0) + relevance +
           weight * c.authority,
         exact: c.strength > 0,
+        allTerms: c.allTerms,
         strength: c.strength,
         authority: c.authority,
         spam: c.spam,

@@ -1,8 +1,16 @@
 import assert from "node:assert/strict";
 import type { CatalogContext } from "../../src/catalog/context.ts";
-import { FEEDBACK, fuseScores, HYBRID, type Signal } from "../../src/catalog/ranking.ts";
+import {
+  demoteInverse,
+  FEEDBACK,
+  fuseScores,
+  type FusionWeights,
+  HYBRID,
+  type Signal,
+} from "../../src/catalog/ranking.ts";
 import { AUTHORITY_WEIGHT } from "../../src/catalog/authority.ts";
 import { VectorIndex } from "../../src/catalog/vector_index.ts";
+import type { Taxonomy } from "../../src/model/taxonomy.ts";
 
 const unit = (...xs: number[]) => {
   const n = Math.hypot(...xs);
@@ -34,6 +42,9 @@ function context(
 const signalsFor = (ids: number[]) =>
   new Map<number, Signal>(ids.map((id) => [id, { exact: false }]));
 
+/** The corpus's fusion weights without the leaf vote (to check the other parts alone). */
+const noVote = (kind: "tools" | "servers"): FusionWeights => ({ ...HYBRID[kind], vote: 0 });
+
 Deno.test("fuseScores adds normalized lexical score, weighted cosine and the leaf prior", () => {
   const q = unit(1, 0, 0);
   // Entry 1 matched words only and points away from the query; entry 2 only by meaning.
@@ -43,10 +54,19 @@ Deno.test("fuseScores adds normalized lexical score, weighted cosine and the lea
     { near: unit(1, 0, 0), mid: unit(1, 1, 0), mid2: unit(1, 2, 0), other: unit(0, 0, 1) },
   );
   const signals = signalsFor([1, 2]);
+  const w = noVote("servers");
   const scores = new Map(
-    fuseScores(ctx, "servers", q, [{ id: 1, relevance: 1.5 }], [{ id: 2, similarity: 1 }], signals),
+    fuseScores(
+      ctx,
+      "servers",
+      q,
+      [{ id: 1, relevance: 1.5 }],
+      [{ id: 2, similarity: 1 }],
+      signals,
+      { q: "" },
+      w,
+    ),
   );
-  const w = HYBRID.servers;
   // Feedback mixes in entry 2 and entry 1 (the top 2 of 2 candidates): q' = norm(q + mean).
   const expanded = unit(1 + FEEDBACK.weight * 0.5, FEEDBACK.weight * 0.5, 0);
   assert.ok(Math.abs(scores.get(1)! - (1 + w.semantic * expanded[1]!)) < 1e-6);
@@ -71,6 +91,8 @@ Deno.test("the taxonomy prior ranks an entry of the query's nearest leaf above a
       [{ id: 1, relevance: 1 }, { id: 2, relevance: 1 }],
       [],
       signalsFor([1, 2]),
+      { q: "" },
+      noVote("tools"),
     ),
   );
   assert.ok(Math.abs(scores.get(2)! - scores.get(1)! - HYBRID.tools.taxonomy) < 1e-6);
@@ -86,17 +108,20 @@ Deno.test("pseudo-relevance feedback lifts an entry like the best matches above 
     {},
   );
   const hits = [{ id: 1, relevance: 1.5 }, { id: 2, relevance: 0.1 }, { id: 3, relevance: 0.1 }];
-  const scores = new Map(fuseScores(ctx, "servers", q, hits, [], signalsFor([1, 2, 3])));
+  const scores = new Map(
+    fuseScores(ctx, "servers", q, hits, [], signalsFor([1, 2, 3]), { q: "" }, noVote("servers")),
+  );
   const cos = (a: Float32Array, b: Float32Array) => a.reduce((s, x, i) => s + x * b[i]!, 0);
   assert.ok(cos(q, unit(0.3, 0, 1)) > cos(q, unit(0.2, 1, 0.1)), "3 is closer to the raw query");
   assert.ok(scores.get(2)! > scores.get(3)!, "but 2 wins after feedback");
 });
 
-Deno.test("fuseScores adds the authority prior, weighted, to every candidate", () => {
+Deno.test("authority breaks ties on a topical query, capped; a query naming an entry weighs it fully", () => {
   const q = unit(1, 0, 0);
   const same = unit(1, 1, 0);
-  const ctx = context({ 1: same, 2: same }, {}, {}, { 1: 0.8, 2: -0.2 });
-  const scores = new Map(
+  const ctx = context({ 1: same, 2: same }, {}, {}, { 1: 1.6, 2: -0.2 });
+  const w = noVote("servers");
+  const topical = new Map(
     fuseScores(
       ctx,
       "servers",
@@ -104,7 +129,126 @@ Deno.test("fuseScores adds the authority prior, weighted, to every candidate", (
       [{ id: 1, relevance: 1 }, { id: 2, relevance: 1 }],
       [],
       signalsFor([1, 2]),
+      { q: "" },
+      w,
     ),
   );
-  assert.ok(Math.abs(scores.get(1)! - scores.get(2)! - AUTHORITY_WEIGHT.servers * 1) < 1e-6);
+  // 1.6 counts as the cap (1) on a topical query.
+  assert.ok(
+    Math.abs(topical.get(1)! - topical.get(2)! - w.authority * (w.authorityCap + 0.2)) < 1e-6,
+  );
+  const named = new Map(
+    fuseScores(
+      ctx,
+      "servers",
+      q,
+      [{ id: 1, relevance: 1, strength: 1 }, { id: 2, relevance: 1 }],
+      [],
+      signalsFor([1, 2]),
+      { q: "" },
+      w,
+    ),
+  );
+  assert.ok(
+    Math.abs(named.get(1)! - named.get(2)! - AUTHORITY_WEIGHT.servers * (1.6 + 0.2)) < 1e-6,
+  );
+});
+
+Deno.test("the all-terms bonus is the weights' own, not the lexical pass's 0.5", () => {
+  const q = unit(1, 0, 0);
+  const same = unit(1, 1, 0);
+  const ctx = context({ 1: same, 2: same }, {}, {});
+  // Relevance 1.3 = BM25 share 0.8 + the lexical pass's bonus 0.5; entry 2 matched some terms.
+  const hits = [{ id: 1, relevance: 1.3, allTerms: true }, { id: 2, relevance: 0.8 }];
+  const score = (allTerms: number) =>
+    new Map(
+      fuseScores(ctx, "tools", q, hits, [], signalsFor([1, 2]), { q: "" }, {
+        ...noVote("tools"),
+        allTerms,
+      }),
+    );
+  const none = score(0);
+  assert.ok(Math.abs(none.get(1)! - none.get(2)!) < 1e-6, "without a bonus the two are equal");
+  const some = score(0.2);
+  // Normalized by the best (0.8 + 0.2): 1 against 0.8.
+  assert.ok(Math.abs(some.get(1)! - some.get(2)! - 0.2) < 1e-6);
+});
+
+Deno.test("the leaf vote lifts the candidates of the leaf the first results agree on", () => {
+  const q = unit(1, 0, 0);
+  // Entries 1-3 are filed under "agreed", entry 4 under "lone"; 4 and 5 score the same before
+  // the vote, 5 shares the first results' leaf.
+  const ctx = context(
+    {
+      1: unit(1, 0.1, 0),
+      2: unit(1, 0.12, 0),
+      3: unit(1, 0.14, 0),
+      4: unit(1, 0.5, 0.5),
+      5: unit(1, 0.5, 0.5),
+    },
+    { 1: "agreed", 2: "agreed", 3: "agreed", 4: "lone", 5: "agreed" },
+    { far: unit(0, 0, 1), far2: unit(0, 1, 1), far3: unit(0, 1, 2) },
+  );
+  const signals = signalsFor([1, 2, 3, 4, 5]);
+  const w: FusionWeights = { ...HYBRID.tools, voteDepth: 3 };
+  const hits = [1, 2, 3, 4, 5].map((id) => ({ id, similarity: 0.5 }));
+  const scores = new Map(fuseScores(ctx, "tools", q, [], hits, signals, { q: "" }, w));
+  assert.ok(Math.abs(scores.get(5)! - scores.get(4)! - w.vote) < 1e-6);
+  assert.equal(signals.get(5)!.agreement, 1);
+  assert.equal(signals.get(4)!.agreement, 0);
+});
+
+Deno.test("a keyword of a leaf in the query adds to that leaf's prior", () => {
+  const q = unit(1, 0, 0);
+  const same = unit(0, 1, 0);
+  const taxonomy = {
+    facets: [{
+      id: "f",
+      children: [{
+        id: "s",
+        children: [{ id: "crons", keywords: ["cron job"] }, { id: "other", keywords: [] }],
+      }],
+    }],
+  } as unknown as Taxonomy;
+  const ctx = context(
+    { 1: same, 2: same },
+    { 1: "crons", 2: "other" },
+    { other: unit(1, 0, 0), a: unit(1, 1, 0), b: unit(1, 2, 0), crons: unit(0, 0, 1) },
+  );
+  const w = noVote("servers");
+  const scores = new Map(
+    fuseScores(
+      ctx,
+      "servers",
+      q,
+      [],
+      [{ id: 1, similarity: 0 }, { id: 2, similarity: 0 }],
+      signalsFor([1, 2]),
+      {
+        q: "run my cron jobs every night",
+        taxonomy,
+      },
+      w,
+    ),
+  );
+  // "other" is the nearest leaf (prior 1); "crons" gets the keyword prior.
+  assert.ok(Math.abs(scores.get(1)! - scores.get(2)! - w.taxonomy * (w.keyword - 1)) < 1e-6);
+});
+
+Deno.test("demoteInverse moves entries for the inverse conversion after the first block", () => {
+  const tools: Record<number, { name: string; description: string }> = {
+    1: { name: "Img2prompt", description: "Get prompts from images." },
+    2: { name: "Painter", description: "Turn text prompts into images." },
+    3: { name: "Notes", description: "Take notes." },
+  };
+  const store = {
+    toolsByIds: (ids: number[]) => ids.map((id) => tools[id]!),
+  };
+  const ctx = { store } as unknown as CatalogContext;
+  assert.deepEqual(
+    demoteInverse(ctx, "tools", "generate images from text prompts", [1, 2, 3]),
+    [2, 3, 1],
+  );
+  // A query that names no conversion keeps the order (and reads no entry).
+  assert.deepEqual(demoteInverse(ctx, "tools", "image tools", [1, 2, 3]), [1, 2, 3]);
 });

@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { embedQuery, rrf, RRF_K, topIndices } from "../../src/catalog/ranking.ts";
 import { recommendTools, searchTools } from "../../src/catalog/tools.ts";
 import { searchServers } from "../../src/catalog/servers.ts";
-import { confidenceOf, evidenceOf } from "../../src/catalog/confidence.ts";
+import { AGREEMENT_PENALTY, confidenceOf, evidenceOf } from "../../src/catalog/confidence.ts";
 import { fixtureContext } from "../fixtures/catalog.ts";
 import { newCaches } from "../../src/catalog/context.ts";
 
@@ -77,14 +77,24 @@ Deno.test("server search results say why they matched", async () => {
 });
 
 Deno.test("confidence grows with similarity and lexical agreement", () => {
-  assert.equal(confidenceOf({ similarity: 0.7, exact: false }), "high");
-  assert.equal(confidenceOf({ similarity: 0.55, exact: false }), "medium");
+  assert.equal(confidenceOf({ similarity: 0.75, exact: false }), "high");
+  assert.equal(confidenceOf({ similarity: 0.6, exact: false }), "medium");
   assert.equal(confidenceOf({ similarity: 0.2, exact: false }), "low");
   assert.ok(
     evidenceOf({ similarity: 0.5, lexicalRank: 1, exact: false }) >
       evidenceOf({ similarity: 0.5, exact: false }),
   );
   assert.equal(confidenceOf(undefined), "low");
+});
+
+Deno.test("confidence falls for an entry outside the leaf the first results agree on", () => {
+  const agreed = { similarity: 0.75, exact: false, agreement: 1 };
+  assert.equal(confidenceOf(agreed), "high");
+  assert.equal(confidenceOf({ ...agreed, agreement: 0 }), "medium");
+  assert.ok(
+    Math.abs(evidenceOf(agreed) - evidenceOf({ ...agreed, agreement: 0 }) - AGREEMENT_PENALTY) <
+      1e-9,
+  );
 });
 
 Deno.test("query vectors are cached per process under exactly the text embedded", async () => {

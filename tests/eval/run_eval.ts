@@ -24,9 +24,12 @@ import { searchServers } from "../../src/catalog/servers.ts";
 import { recommendTools, searchTools } from "../../src/catalog/tools.ts";
 import { hitAt, type Labels, mean, ndcgAt, recallAt, reciprocalRank } from "./metrics.ts";
 import {
+  evaluateInnocent,
   evaluateTaskMode,
   evaluateTaskRecommend,
   formatTaskReport,
+  type InnocentResult,
+  loadInnocent,
   loadTasks,
   type TaskModeResult,
   type TaskRecommendResult,
@@ -171,6 +174,10 @@ export interface EvalReport {
   tasks: Record<Corpus, Record<Mode, TaskModeResult>>;
   /** Recommendations on the tools tasks, or `undefined` without vectors. */
   taskRecommend: TaskRecommendResult | undefined;
+  /** Hit@3 and confidence levels of the server tasks' first 10 search results (issue 30). */
+  taskServerConfidence: TaskRecommendResult | undefined;
+  /** Adult-leaning results of innocent queries (`innocent_queries.json`). */
+  innocent: InnocentResult;
 }
 
 /**
@@ -507,6 +514,16 @@ export async function evaluate(ctx: CatalogContext, catalog: string): Promise<Ev
       return r.recommendations.map((x) => ({ slug: x.slug, confidence: x.confidence }));
     })
     : undefined;
+  const taskServerConfidence = semanticAvailable(ctx)
+    ? await evaluateTaskRecommend(taskSet.servers, async (q) => {
+      const r = await searchServers(ctx, { q, limit: K });
+      return r.results.map((x) => ({ slug: x.name, confidence: x.match?.confidence ?? "low" }));
+    })
+    : undefined;
+  const innocent = await evaluateInnocent(
+    await loadInnocent(),
+    (q) => searchIds(ctx, "tools", q, "hybrid", K),
+  );
   return {
     catalog,
     navigational,
@@ -516,6 +533,8 @@ export async function evaluate(ctx: CatalogContext, catalog: string): Promise<Ev
     recommend: await evaluateRecommend(ctx, queries.tools),
     tasks,
     taskRecommend,
+    taskServerConfidence,
+    innocent,
   };
 }
 
@@ -649,7 +668,15 @@ export function formatReport(
       ));
     }
   }
-  out.push("", ...formatTaskReport(report.tasks, report.taskRecommend));
+  out.push(
+    "",
+    ...formatTaskReport(
+      report.tasks,
+      report.taskRecommend,
+      report.taskServerConfidence,
+      report.innocent,
+    ),
+  );
   if (perQuery) {
     for (const corpus of CORPORA) {
       const r = report.tasks[corpus].hybrid;
@@ -722,6 +749,10 @@ export function reportJson(report: EvalReport, perQuery = false): unknown {
     taskRecommend: report.taskRecommend && !perQuery
       ? { ...report.taskRecommend, queries: undefined }
       : report.taskRecommend,
+    taskServerConfidence: report.taskServerConfidence && !perQuery
+      ? { ...report.taskServerConfidence, queries: undefined }
+      : report.taskServerConfidence,
+    innocent: report.innocent,
   };
 }
 

@@ -230,11 +230,15 @@ const _f = (x: number, digits = 3) => Number.isFinite(x) ? x.toFixed(digits) : "
  *
  * @param results per corpus and mode
  * @param recommend the recommendation result, if run
+ * @param serverConfidence the confidence levels of the server tasks' first 10 search results
+ * @param innocent the innocent-query check, if run
  * @returns printable lines
  */
 export function formatTaskReport(
   results: Record<string, Record<string, TaskModeResult>>,
   recommend: TaskRecommendResult | undefined,
+  serverConfidence?: TaskRecommendResult,
+  innocent?: InnocentResult,
 ): string[] {
   const out = ["graded task set (task_queries.json; gains 2^grade − 1; unjudged = 0):"];
   const w = [8, 10, 8, 9, 9, 9, 10, 5];
@@ -274,5 +278,81 @@ export function formatTaskReport(
       out.push(crow([level, String(r.n), _f(r.fit), _f(r.any), _f(r.judged)]));
     }
   }
+  if (serverConfidence) {
+    out.push(
+      "",
+      `task server search hit@3: ${_f(serverConfidence.hit3)}  n=${serverConfidence.n}; ` +
+        "confidence of the first 10 results:",
+    );
+    const cw = [11, 6, 8, 8, 8];
+    const crow = (cells: string[]) =>
+      cells.map((c, i) => i === 0 ? c.padEnd(cw[i]!) : c.padStart(cw[i]!)).join("  ");
+    out.push(crow(["confidence", "results", "fit", "grade≥1", "judged"]));
+    for (const [level, r] of Object.entries(serverConfidence.confidence)) {
+      out.push(crow([level, String(r.n), _f(r.fit), _f(r.any), _f(r.judged)]));
+    }
+  }
+  if (innocent) {
+    out.push(
+      "",
+      `innocent queries (innocent_queries.json): ${innocent.adultResults} adult-leaning results ` +
+        `in the first 10 of ${innocent.queriesWithAdult} of ${innocent.n} queries`,
+    );
+    for (const h of innocent.hits) out.push(`  ${h.query}: ${h.entries.join(", ")}`);
+  }
   return out;
+}
+
+/** `innocent_queries.json`: queries with no adult intent and the entries judged adult-leaning. */
+export interface InnocentSet {
+  about: string;
+  /** What makes an entry adult-leaning. */
+  criterion: string;
+  queries: string[];
+  /** Entries of the pooled results judged adult-leaning (tool slugs). */
+  adultLeaning: string[];
+  /** Entries of the pooled results judged not adult-leaning although near the line, with why. */
+  notAdult: Record<string, string>;
+}
+
+/** Outcome of {@link evaluateInnocent}. */
+export interface InnocentResult {
+  n: number;
+  /** Adult-leaning entries in all the first-10 lists together. */
+  adultResults: number;
+  /** Queries with at least one. */
+  queriesWithAdult: number;
+  hits: { query: string; entries: string[] }[];
+}
+
+/**
+ * Loads `innocent_queries.json` from this folder.
+ *
+ * @returns the set
+ */
+export async function loadInnocent(): Promise<InnocentSet> {
+  const url = new URL("./innocent_queries.json", import.meta.url);
+  return JSON.parse(await Deno.readTextFile(url)) as InnocentSet;
+}
+
+/**
+ * Counts the adult-leaning entries in the first 10 results of each innocent query.
+ *
+ * @param set the queries and judgements
+ * @param search the default search (safe), ids best first
+ * @returns the counts and the queries that showed any
+ */
+export async function evaluateInnocent(
+  set: InnocentSet,
+  search: (q: string) => Promise<string[]>,
+): Promise<InnocentResult> {
+  const adult = new Set(set.adultLeaning);
+  const hits: InnocentResult["hits"] = [];
+  let adultResults = 0;
+  for (const query of set.queries) {
+    const entries = (await search(query)).slice(0, 10).filter((id) => adult.has(id));
+    adultResults += entries.length;
+    if (entries.length > 0) hits.push({ query, entries });
+  }
+  return { n: set.queries.length, adultResults, queriesWithAdult: hits.length, hits };
 }
