@@ -1,15 +1,14 @@
 import assert from "node:assert/strict";
+import { ALTERNATIVES_METHOD, alternativesOf } from "../../src/catalog/alternatives.ts";
+import { jobTerms } from "../../src/catalog/job_terms.ts";
 import {
-  ALTERNATIVES_METHOD,
-  alternativesOf,
   brandOf,
   coreOf,
   isBrandWord,
-  jobTerms,
   nameWords,
   sameFamily,
   vendorKey,
-} from "../../src/catalog/alternatives.ts";
+} from "../../src/catalog/product_family.ts";
 import { type CatalogContext, newCaches } from "../../src/catalog/context.ts";
 import { CatalogStore } from "../../src/catalog/store.ts";
 import { compareTools, getTool, toolAlternatives } from "../../src/catalog/tools.ts";
