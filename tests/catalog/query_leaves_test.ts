@@ -2,6 +2,7 @@ import assert from "node:assert/strict";
 import {
   keywordLeaves,
   leafIndexOf,
+  leafPriorVectors,
   leafVote,
   matchWord,
   PRIOR_LEAVES,
@@ -82,4 +83,34 @@ Deno.test("leafIndexOf numbers the leaves once per map, -1 for entries without o
   assert.deepEqual(index.names, ["a", "b"]);
   assert.deepEqual([...index.of], [-1, 0, -1, 1, 0]);
   assert.equal(index.numbers.get("b"), 1);
+});
+
+Deno.test("leafPriorVectors blends each leaf's text with the centroid of its entries", () => {
+  const text = new Map([["search", unit(1, 0, 0)], ["wiki", unit(0, 1, 0)], [
+    "empty",
+    unit(0, 0, 1),
+  ]]);
+  // Entries 1 and 2 (leaf "search") point along the third axis, entry 3 ("wiki") along the first.
+  const matrix = Float32Array.from([0, 0, 1, 0, 0, 1, 1, 0, 0]);
+  const index = {
+    dimension: 3,
+    matrix,
+    offsetOf: (id: number) => id >= 1 && id <= 3 ? (id - 1) * 3 : -1,
+  };
+  const leafOf = new Map([[1, "search"], [2, "search"], [3, "wiki"], [4, "wiki"]]);
+  const blended = leafPriorVectors(text, index, leafOf, 0.5);
+  assert.deepEqual([...blended.get("search")!].map((x) => x.toFixed(3)), [
+    "0.707",
+    "0.000",
+    "0.707",
+  ]);
+  assert.deepEqual([...blended.get("wiki")!].map((x) => x.toFixed(3)), ["0.707", "0.707", "0.000"]);
+  // A leaf without entries keeps its text; blend 0 or no vectors leave the texts as they are.
+  assert.equal(blended.get("empty"), text.get("empty"));
+  assert.equal(leafPriorVectors(text, index, leafOf, 0), text);
+  assert.equal(leafPriorVectors(text, undefined, leafOf, 0.5), text);
+  // Centroids alone: the query nearest the entries' direction finds their leaf first.
+  const only = leafPriorVectors(text, { ...index }, leafOf, 1);
+  const prior = queryLeafPrior(only, unit(0, 0, 1));
+  assert.equal(prior.get("search"), 1);
 });
