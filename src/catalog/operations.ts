@@ -13,30 +13,33 @@ import type { Grants } from "./grants.ts";
 import { getInstallConfig, InstallConfigInput, InstallConfigOutput } from "./install.ts";
 import { getHealth, listPrices } from "./prices.ts";
 import {
+  HealthInput,
+  HealthOutput,
+  TaxonomyInput,
+  type TaxonomyNodeOut,
+  TaxonomyOutput,
+} from "./schemas.ts";
+import { PricesInput, PricesOutput } from "./price_schemas.ts";
+import {
+  CompareServersInput,
+  FiltersInput,
+  FiltersOutput,
+  SearchServersInput,
+  SearchServersOutput,
+  ServerDetailsInput,
+} from "./server_schemas.ts";
+import {
   AlternativesInput,
   AlternativesOutput,
   CategoriesInput,
   CategoriesOutput,
-  CompareServersInput,
   CompareToolsInput,
-  FiltersInput,
-  FiltersOutput,
-  HealthInput,
-  HealthOutput,
-  PricesInput,
-  PricesOutput,
   RecommendInput,
   RecommendOutput,
-  SearchServersInput,
-  SearchServersOutput,
   SearchToolsInput,
   SearchToolsOutput,
-  ServerDetailsInput,
-  TaxonomyInput,
-  type TaxonomyNodeOut,
-  TaxonomyOutput,
   ToolDetailsInput,
-} from "./schemas.ts";
+} from "./tool_schemas.ts";
 import { compareServers, getServer, searchServers, serverFilters } from "./servers.ts";
 import { getTaxonomy } from "./taxonomy.ts";
 import {

@@ -5,15 +5,14 @@
  */
 import type { z } from "zod";
 import type { CatalogContext } from "./context.ts";
+import type { HealthOutput, SearchStatus } from "./schemas.ts";
 import {
-  type HealthOutput,
   type PriceRecord,
   PricesInput,
   type PriceSort,
   type PricesOutput,
-  type SearchStatus,
   type SortDir,
-} from "./schemas.ts";
+} from "./price_schemas.ts";
 import { parseInput } from "./validate.ts";
 import type { CatalogPrice } from "../model/price.ts";
 

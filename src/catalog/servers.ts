@@ -6,18 +6,18 @@
 import type { z } from "zod";
 import { AppError } from "../errors.ts";
 import { type CatalogContext, serverUrl } from "./context.ts";
+import { MAX_OFFSET } from "./schemas.ts";
 import {
   CompareServersInput,
   type CompareServersOutput,
   FiltersInput,
   type FiltersOutput,
-  MAX_OFFSET,
   SearchServersInput,
   type SearchServersOutput,
   ServerDetailsInput,
   type ServerDetailsOutput,
   type ServerSummary,
-} from "./schemas.ts";
+} from "./server_schemas.ts";
 import { confidenceOf, evidenceOf } from "./confidence.ts";
 import { inTurn } from "./cpu_queue.ts";
 import { memo } from "./memo.ts";

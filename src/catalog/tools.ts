@@ -7,6 +7,7 @@
 import type { z } from "zod";
 import { AppError } from "../errors.ts";
 import { type CatalogContext, toolUrl } from "./context.ts";
+import type { ContentFlagsOutput, TaxonomyPlacement } from "./schemas.ts";
 import {
   AlternativesInput,
   type AlternativesOutput,
@@ -14,16 +15,14 @@ import {
   type CategoriesOutput,
   CompareToolsInput,
   type CompareToolsOutput,
-  type ContentFlagsOutput,
   RecommendInput,
   type RecommendOutput,
   SearchToolsInput,
   type SearchToolsOutput,
-  type TaxonomyPlacement,
   ToolDetailsInput,
   type ToolDetailsOutput,
   type ToolRecord,
-} from "./schemas.ts";
+} from "./tool_schemas.ts";
 import { type AlternativesList, alternativesOf, sharedAlternativesOf } from "./alternatives.ts";
 import { confidenceOf, evidenceOf } from "./confidence.ts";
 import { memo } from "./memo.ts";

@@ -13,13 +13,9 @@
  */
 import { z } from "zod";
 import type { CatalogContext } from "./context.ts";
-import {
-  CompareServersOutput,
-  CompareToolsOutput,
-  MAX_OFFSET,
-  ServerDetailsOutput,
-  ToolDetailsOutput,
-} from "./schemas.ts";
+import { MAX_OFFSET } from "./schemas.ts";
+import { CompareServersOutput, ServerDetailsOutput } from "./server_schemas.ts";
+import { CompareToolsOutput, ToolDetailsOutput } from "./tool_schemas.ts";
 import {
   type RatingSummary,
   type ReviewKind,

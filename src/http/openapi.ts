@@ -15,22 +15,22 @@ import { TIER_NAMES } from "../access/tiers.ts";
 import { InstallConfigOutput } from "../catalog/install.ts";
 import { type Operation as CatalogOperation, OPERATIONS } from "../catalog/operations.ts";
 import { ExportInput, ExportTombstone } from "../snapshot/export.ts";
+import { HealthOutput, TaxonomyOutput } from "../catalog/schemas.ts";
+import { PriceRecord, PricesOutput } from "../catalog/price_schemas.ts";
+import {
+  FiltersOutput,
+  SearchServersOutput,
+  ServerDetailsOutput,
+  ServerSummary,
+} from "../catalog/server_schemas.ts";
 import {
   AlternativesOutput,
   CategoriesOutput,
-  FiltersOutput,
-  HealthOutput,
-  PriceRecord,
-  PricesOutput,
   RecommendOutput,
-  SearchServersOutput,
   SearchToolsOutput,
-  ServerDetailsOutput,
-  ServerSummary,
-  TaxonomyOutput,
   ToolDetailsOutput,
   ToolRecord,
-} from "../catalog/schemas.ts";
+} from "../catalog/tool_schemas.ts";
 import {
   RegistryHealth,
   RegistryListInput,

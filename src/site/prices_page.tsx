@@ -7,7 +7,12 @@
  *
  * @module
  */
-import { PRICE_SORTS, type PriceRecord, type PriceSort, type SortDir } from "../catalog/schemas.ts";
+import {
+  PRICE_SORTS,
+  type PriceRecord,
+  type PriceSort,
+  type SortDir,
+} from "../catalog/price_schemas.ts";
 import { formatDate, safeUrl } from "./layout.tsx";
 
 /** A price row as `findPrices` returns it. */

@@ -28,11 +28,10 @@ import { findPrices } from "../catalog/prices.ts";
 import {
   MAX_OFFSET,
   MAX_QUERY_LENGTH,
-  PRICE_SORTS,
-  type PriceSort,
   type TaxonomyOutput,
   type TaxonomyPlacement,
 } from "../catalog/schemas.ts";
+import { PRICE_SORTS, type PriceSort } from "../catalog/price_schemas.ts";
 import { getServer, searchServers, serverFilters } from "../catalog/servers.ts";
 import { getTaxonomy, getTaxonomyNode, taxonomyFilter } from "../catalog/taxonomy.ts";
 import { getTool, listCategories, searchTools } from "../catalog/tools.ts";

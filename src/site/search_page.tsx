@@ -6,13 +6,9 @@
  */
 import type { Child } from "hono/jsx";
 import type { z } from "zod";
-import {
-  MAX_OFFSET,
-  MAX_QUERY_LENGTH,
-  type SearchServersOutput,
-  type SearchToolsOutput,
-  type ServerSummary,
-} from "../catalog/schemas.ts";
+import { MAX_OFFSET, MAX_QUERY_LENGTH } from "../catalog/schemas.ts";
+import type { SearchServersOutput, ServerSummary } from "../catalog/server_schemas.ts";
+import type { SearchToolsOutput } from "../catalog/tool_schemas.ts";
 import { formatCount, PRICING_OPTIONS, pricingLabel, TrustBadge } from "./layout.tsx";
 
 /** What the search page shows: tools or servers. */

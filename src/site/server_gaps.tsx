@@ -8,7 +8,7 @@
  * @module
  */
 import type { z } from "zod";
-import type { ServerDetailsOutput } from "../catalog/schemas.ts";
+import type { ServerDetailsOutput } from "../catalog/server_schemas.ts";
 
 /** A server's details as its page shows them (`ServerDetails` of `server_page.tsx`). */
 type ServerDetails = z.infer<typeof ServerDetailsOutput>;

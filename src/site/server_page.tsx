@@ -10,7 +10,7 @@
 import type { z } from "zod";
 import { serverPath } from "../catalog/context.ts";
 import type { InstallConfigOutput } from "../catalog/install.ts";
-import type { ServerDetailsOutput } from "../catalog/schemas.ts";
+import type { ServerDetailsOutput } from "../catalog/server_schemas.ts";
 import { PublisherBadges } from "./search_page.tsx";
 import type { UserReviews } from "../model/review.ts";
 import { UserReviewsSection } from "./user_reviews.tsx";

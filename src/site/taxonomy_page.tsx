@@ -5,12 +5,9 @@
  * @module
  */
 import type { z } from "zod";
-import type {
-  SearchServersOutput,
-  SearchToolsOutput,
-  TaxonomyNodeOut,
-  TaxonomyOutput,
-} from "../catalog/schemas.ts";
+import type { TaxonomyNodeOut, TaxonomyOutput } from "../catalog/schemas.ts";
+import type { SearchServersOutput } from "../catalog/server_schemas.ts";
+import type { SearchToolsOutput } from "../catalog/tool_schemas.ts";
 import { Breadcrumbs, formatCount, pricingLabel, TrustBadge } from "./layout.tsx";
 import { searchHref } from "./search_page.tsx";
 

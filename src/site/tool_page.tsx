@@ -6,7 +6,7 @@
  * @module
  */
 import type { z } from "zod";
-import type { ToolDetailsOutput } from "../catalog/schemas.ts";
+import type { ToolDetailsOutput } from "../catalog/tool_schemas.ts";
 import {
   Breadcrumbs,
   formatCount,

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { findPrices, sortPrices, toPriceRecord } from "../../src/catalog/prices.ts";
 import type { CatalogContext } from "../../src/catalog/context.ts";
-import type { PriceRecord } from "../../src/catalog/schemas.ts";
+import type { PriceRecord } from "../../src/catalog/price_schemas.ts";
 import { PriceDate, supersededTitle } from "../../src/site/prices_page.tsx";
 import type { CatalogPrice, DateKind } from "../../src/model/price.ts";
 

@@ -7,7 +7,7 @@
  */
 import assert from "node:assert/strict";
 import { openContext } from "../../src/catalog/context.ts";
-import { ServerDetailsOutput } from "../../src/catalog/schemas.ts";
+import { ServerDetailsOutput } from "../../src/catalog/server_schemas.ts";
 import { createApp } from "../../src/http/app.ts";
 import { ExportTombstone } from "../../src/snapshot/export.ts";
 import { withSourcesCopy } from "../_helpers.ts";

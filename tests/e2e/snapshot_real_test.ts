@@ -8,7 +8,7 @@
 import assert from "node:assert/strict";
 import { openAccess } from "../../src/access/access.ts";
 import { createApp } from "../../src/http/app.ts";
-import { ServerDetailsOutput } from "../../src/catalog/schemas.ts";
+import { ServerDetailsOutput } from "../../src/catalog/server_schemas.ts";
 import { createSnapshot } from "../../src/snapshot/archive.ts";
 import { loadQueries } from "../eval/run_eval.ts";
 import { realCatalog } from "../_helpers.ts";

@@ -1,7 +1,9 @@
 import assert from "node:assert/strict";
 import { openAccess } from "../../src/access/access.ts";
 import { createApp } from "../../src/http/app.ts";
-import { PriceRecord, ServerDetailsOutput, ToolDetailsOutput } from "../../src/catalog/schemas.ts";
+import { PriceRecord } from "../../src/catalog/price_schemas.ts";
+import { ServerDetailsOutput } from "../../src/catalog/server_schemas.ts";
+import { ToolDetailsOutput } from "../../src/catalog/tool_schemas.ts";
 import { fixtureContext } from "../fixtures/catalog.ts";
 import { tempDir } from "../_temp.ts";
 
