@@ -51,14 +51,9 @@ import {
   withUserReviews,
 } from "./user_reviews.ts";
 import type { UserReviews } from "../model/review.ts";
-import {
-  compareTools,
-  getTool,
-  listCategories,
-  recommendTools,
-  searchTools,
-  toolAlternatives,
-} from "./tools.ts";
+import { listCategories, recommendTools, searchTools } from "./tools.ts";
+import { toolAlternatives } from "./tool_alternatives.ts";
+import { compareTools, getTool } from "./tool_details.ts";
 
 /** How an operation appears as an MCP tool. */
 export interface McpToolDoc {

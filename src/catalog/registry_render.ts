@@ -41,7 +41,7 @@ import {
   SERVER_SCHEMA_URL,
   toServerJson,
 } from "./server_json.ts";
-import { sourceRefs } from "./tools.ts";
+import { sourceRefs } from "./record_parts.ts";
 import type { CatalogServer, ServerVersion } from "../model/server.ts";
 
 type _Official = z.infer<typeof OfficialMetaSchema>;

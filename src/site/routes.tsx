@@ -34,7 +34,8 @@ import {
 import { PRICE_SORTS, type PriceSort } from "../catalog/price_schemas.ts";
 import { getServer, searchServers, serverFilters } from "../catalog/servers.ts";
 import { getTaxonomy, getTaxonomyNode, taxonomyFilter } from "../catalog/taxonomy.ts";
-import { getTool, listCategories, searchTools } from "../catalog/tools.ts";
+import { listCategories, searchTools } from "../catalog/tools.ts";
+import { getTool } from "../catalog/tool_details.ts";
 import { NEWEST_IN_DETAILS, readUserReviews } from "../catalog/user_reviews.ts";
 import { canonicalToolCategory } from "../catalog/tool_categories.ts";
 import { AppError } from "../errors.ts";

@@ -13,7 +13,7 @@
 import { z } from "zod";
 import type { CatalogContext } from "../catalog/context.ts";
 import { serverDetails } from "../catalog/servers.ts";
-import { toolDetails } from "../catalog/tools.ts";
+import { toolDetails } from "../catalog/tool_details.ts";
 import type { CatalogPrice } from "../model/price.ts";
 import { toPriceRecord } from "../catalog/prices.ts";
 import { isRfc3339 } from "../catalog/registry.ts";

@@ -11,7 +11,8 @@ import {
 } from "../../src/catalog/product_family.ts";
 import { type CatalogContext, newCaches } from "../../src/catalog/context.ts";
 import { CatalogStore } from "../../src/catalog/store.ts";
-import { compareTools, getTool, toolAlternatives } from "../../src/catalog/tools.ts";
+import { toolAlternatives } from "../../src/catalog/tool_alternatives.ts";
+import { compareTools, getTool } from "../../src/catalog/tool_details.ts";
 import { ToolPage } from "../../src/site/tool_page.tsx";
 import { type CatalogVectors, writeCatalog } from "../../src/catalog/writer.ts";
 import { loadUseLite } from "../../src/embed/embedder.ts";

@@ -7,7 +7,8 @@ import { CLIENT_IDS } from "../../src/model/install.ts";
 import { createMcpServer } from "../../src/mcp/server.ts";
 import { ALTERNATIVES_METHOD } from "../../src/catalog/alternatives.ts";
 import { nameWords } from "../../src/catalog/product_family.ts";
-import { compareTools, getTool, toolAlternatives } from "../../src/catalog/tools.ts";
+import { toolAlternatives } from "../../src/catalog/tool_alternatives.ts";
+import { compareTools, getTool } from "../../src/catalog/tool_details.ts";
 import { realCatalog } from "../_helpers.ts";
 import { seededSample } from "../_sample.ts";
 

@@ -5,7 +5,8 @@
  */
 import assert from "node:assert/strict";
 import { realCatalog } from "../_helpers.ts";
-import { getTool, searchTools } from "../../src/catalog/tools.ts";
+import { searchTools } from "../../src/catalog/tools.ts";
+import { getTool } from "../../src/catalog/tool_details.ts";
 import { nameKey } from "../../src/ingest/merge_tools.ts";
 
 const { ctx } = await realCatalog();

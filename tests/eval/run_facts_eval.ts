@@ -20,7 +20,8 @@
  * @module
  */
 import { type CatalogContext, closeContext, openContext } from "../../src/catalog/context.ts";
-import { getTool, toolAlternatives } from "../../src/catalog/tools.ts";
+import { toolAlternatives } from "../../src/catalog/tool_alternatives.ts";
+import { getTool } from "../../src/catalog/tool_details.ts";
 import { requireCatalog } from "./run_eval.ts";
 import { type CatalogTool, PRICING_MODELS } from "../../src/model/tool.ts";
 

@@ -5,7 +5,7 @@ import type { CatalogContext } from "../../src/catalog/context.ts";
 import { newCaches, serverUrl, toolUrl } from "../../src/catalog/context.ts";
 import { CatalogStore } from "../../src/catalog/store.ts";
 import { writeCatalog } from "../../src/catalog/writer.ts";
-import { getTool } from "../../src/catalog/tools.ts";
+import { getTool } from "../../src/catalog/tool_details.ts";
 import { createApp } from "../../src/http/app.ts";
 import { API_OPERATIONS } from "../../src/http/openapi.ts";
 import { jsonLdText } from "../../src/site/layout.tsx";
