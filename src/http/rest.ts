@@ -15,7 +15,8 @@ import { grantsOf } from "./access.ts";
 import { bodyDeadline, MAX_REST_BODY_BYTES, readBodyCapped } from "./body.ts";
 import type { CatalogContext } from "../catalog/context.ts";
 import { encodedJson } from "../catalog/memo.ts";
-import { type Operation, OPERATIONS } from "../catalog/operations.ts";
+import { OPERATIONS } from "../catalog/operations.ts";
+import type { Operation } from "../catalog/operation_row.ts";
 
 /**
  * Answers with a JSON body, serializing and UTF-8 encoding each result object once: a use case's

@@ -31,7 +31,8 @@ import {
 import type { z } from "zod";
 import type { CatalogContext } from "../catalog/context.ts";
 import { ALL_GRANTS, type Grants } from "../catalog/grants.ts";
-import { MCP_OPERATIONS, type Operation } from "../catalog/operations.ts";
+import { MCP_OPERATIONS } from "../catalog/operations.ts";
+import type { Operation } from "../catalog/operation_row.ts";
 import { AppError, toAppError } from "../errors.ts";
 
 /** Name and version the server reports in `initialize`. */
