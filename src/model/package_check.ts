@@ -31,6 +31,13 @@ export const PackageCheck = z.object({
   latest: z.string().nullable(),
   /** Executable names of the latest version (`bin`); empty when it has none. */
   bin: z.array(z.string()),
+  /**
+   * The file each executable of {@link bin} runs, in the same order (`bin`'s values). Absent in
+   * checks made before it was stored. Tells aliases (several names, one file: `npx` runs the
+   * first) from different programs (`npx` cannot tell which to run unless one is named after the
+   * package).
+   */
+  binFiles: z.array(z.string()).optional(),
   /** `repository.url` of the latest version, normalized to `https://host/owner/repo`. */
   repositoryUrl: z.string().nullable(),
   /** `repository.directory` (the package's folder in a monorepo). */

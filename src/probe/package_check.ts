@@ -56,11 +56,22 @@ function _repository(value: unknown): { url: string | null; directory: string | 
   return { url: null, directory: null };
 }
 
-/** Executable names of a manifest's `bin` (a string means one, named after the package). */
-function _bin(value: unknown, name: string): string[] {
-  if (typeof value === "string" && value !== "") return [name.split("/").pop()!];
-  if (value !== null && typeof value === "object") return Object.keys(value as object);
-  return [];
+/**
+ * Executable names of a manifest's `bin` and the file each runs (a string means one, named after
+ * the package).
+ */
+function _bin(value: unknown, name: string): { bin: string[]; binFiles: string[] } {
+  if (typeof value === "string" && value !== "") {
+    return { bin: [name.split("/").pop()!], binFiles: [value] };
+  }
+  if (value !== null && typeof value === "object") {
+    const entries = Object.entries(value as Record<string, unknown>);
+    return {
+      bin: entries.map(([k]) => k),
+      binFiles: entries.map(([, v]) => typeof v === "string" ? v : ""),
+    };
+  }
+  return { bin: [], binFiles: [] };
 }
 
 /**
@@ -83,6 +94,7 @@ export async function checkPackage(
     status: "error",
     latest: null,
     bin: [],
+    binFiles: [],
     repositoryUrl: null,
     directory: null,
     deprecated: null,
@@ -110,7 +122,7 @@ export async function checkPackage(
       ...base,
       status: "found",
       latest: typeof doc.version === "string" ? doc.version : null,
-      bin: _bin(doc.bin, name),
+      ..._bin(doc.bin, name),
       repositoryUrl: repo.url,
       directory: repo.directory,
       deprecated: typeof doc.deprecated === "string" && doc.deprecated !== ""

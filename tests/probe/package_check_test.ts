@@ -38,13 +38,18 @@ Deno.test("a package check reads bin, repository, deprecation and mcpName from t
   assert.equal(acme.key, "npm:@acme/mcp");
   assert.equal(acme.status, "found");
   assert.deepEqual(acme.bin, ["acme-mcp"]);
+  assert.deepEqual(acme.binFiles, ["dist/index.js"]);
   assert.equal(acme.repositoryUrl, "git+https://github.com/acme/mcp.git");
   assert.equal(acme.directory, "pkg");
   assert.equal(acme.mcpName, "io.github.acme/mcp");
   const lib = await checkPackage("lib-only", { fetch: REGISTRY.fetch });
   assert.deepEqual([lib.status, lib.bin, lib.repositoryUrl], ["found", [], "github:someone/lib"]);
   const old = await checkPackage("old-one", { fetch: REGISTRY.fetch });
-  assert.deepEqual([old.bin, old.deprecated], [["old-one"], "use new-one"]);
+  assert.deepEqual([old.bin, old.binFiles, old.deprecated], [
+    ["old-one"],
+    ["cli.js"],
+    "use new-one",
+  ]);
   assert.equal((await checkPackage("nowhere", { fetch: REGISTRY.fetch })).status, "missing");
   const flaky = await checkPackage("flaky", { fetch: REGISTRY.fetch });
   assert.deepEqual([flaky.status, flaky.detail], ["error", "HTTP 503"]);
