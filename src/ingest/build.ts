@@ -269,7 +269,10 @@ export async function mergeAll(
       } (evidence: ${
         Object.entries(packageChecks.byEvidence).map(([k, n]) => `${k} ${n}`).join(", ")
       }); ${packageChecks.checked} npm packages with a registry check, ` +
-        `${packageChecks.refusedNoBin} refused without an executable, ${packageChecks.rescued} brought back`,
+        `${packageChecks.refusedNoBin} refused without an executable, ` +
+        `${packageChecks.refusedNoPick} refused where npx cannot pick the executable, ` +
+        `${packageChecks.copies} republished copies and ${packageChecks.notServers} non-servers ` +
+        `left unverified, ${packageChecks.rescued} brought back`,
     );
   } catch (error) {
     log(`[ingest] cannot read the package checks: ${String(error)}; going on without them`);

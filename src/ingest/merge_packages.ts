@@ -174,24 +174,57 @@ export function packageBelongs(
   // `org/pdf-reader-mcp`, `mcp-hn` for `erithwik/mcp-hn`).
   const nameC = _compact(name);
   if (nameC.length >= 4 && (nameC === _compact(repo) || nameC === _compact(folder))) return true;
-  if (namespace !== null) {
-    const ns = _compact(namespace);
-    const ownerC = _compact(owner);
-    if (ns === ownerC) return true;
-    // A namespace naming the product, or owner and namespace sharing a product word
-    // (`@notionhq` and `makenotion` both hold `notion`).
-    for (const word of [...product, ..._distinct(owner)]) {
-      if (word.length >= 4 && ns.includes(word) && (product.has(word) || ownerC.includes(word))) {
-        return true;
-      }
-    }
-    if (ns.length >= 4 && (ownerC.includes(ns) || ownerC.length >= 4 && ns.includes(ownerC))) {
-      return true;
-    }
-    return false;
-  }
+  if (namespace !== null) return _namespaceNames(namespace, owner, product);
   return _distinct(name).some((w) => product.has(w)) ||
     (product.size > 0 && [...product].some((w) => w.length >= 4 && _compact(name).includes(w)));
+}
+
+/**
+ * True when a namespace (npm scope, image owner) names a repository's owner or product: the
+ * owner itself, a product word (`@azure-devops` for `microsoft/azure-devops-mcp`), or a word
+ * owner and namespace share (`@notionhq` and `makenotion` both hold `notion`).
+ */
+function _namespaceNames(namespace: string, owner: string, product: ReadonlySet<string>): boolean {
+  const ns = _compact(namespace);
+  const ownerC = _compact(owner);
+  if (ns === ownerC) return true;
+  for (const word of [...product, ..._distinct(owner)]) {
+    if (word.length >= 4 && ns.includes(word) && (product.has(word) || ownerC.includes(word))) {
+      return true;
+    }
+  }
+  return ns.length >= 4 && (ownerC.includes(ns) || ownerC.length >= 4 && ns.includes(ownerC));
+}
+
+/**
+ * True when a package is published under the repository's own name: it has no namespace (an
+ * unscoped npm package), or its namespace names the owner or the product (see
+ * {@link packageBelongs}). False for a copy republished under another scope
+ * (`@mseep/linear-mcp` for `ibraheem4/linear-mcp`), whatever its name or metadata say.
+ *
+ * @example
+ * ```ts
+ * ownScope({ registryType: "npm", identifier: "@mseep/linear-mcp" },
+ *   "https://github.com/ibraheem4/linear-mcp"); // false
+ * ownScope({ registryType: "npm", identifier: "@ibraheem4/linear-mcp" },
+ *   "https://github.com/ibraheem4/linear-mcp"); // true
+ * ```
+ *
+ * @param pkg the package
+ * @param repositoryUrl the server's normalized repository URL, or `null` (then always true)
+ * @param subfolder the server's monorepo folder, if any
+ * @returns whether the namespace is the project's own
+ */
+export function ownScope(
+  pkg: Pick<ServerPackage, "registryType" | "identifier">,
+  repositoryUrl: string | null,
+  subfolder?: string,
+): boolean {
+  const { namespace } = _parts(pkg);
+  if (namespace === null || repositoryUrl === null) return true;
+  const [owner = "", repo = ""] = repositoryUrl.replace(/^https?:\/\/[^/]+\//, "").split("/");
+  const folder = subfolder?.split("/").pop() ?? "";
+  return _namespaceNames(namespace, owner, new Set([..._distinct(repo), ..._distinct(folder)]));
 }
 
 /** Project-authored input declarations by package key (`data/package_inputs.json`). */

@@ -14,9 +14,25 @@
  * | `checked` | evidence that it belongs to the server (the reasons say which) |
  * | `unverified` | only a catalog's say-so, with why (npm has no such package here, npm names another repository, no repository field) |
  *
+ * Three signs weaken npm's own metadata (`repository`, `mcpName`), which a copy keeps and which a
+ * project's other programs share:
+ * - a **republished copy**: a scoped package whose scope is not the repository owner's or the
+ *   product's, and whose scope republishes other owners' repositories (at least
+ *   {@link REPUBLISHER_OWNERS} of them in the catalog), whose name carries the owner
+ *   (`@iflow-mcp/cameroncooke_xcodebuildmcp`) or whose executable keeps the original's scoped name
+ *   (`@mseep/linear-mcp` runs `@ibraheem4/linear-mcp`): npm's metadata is then no evidence;
+ * - **not a server**: the package's name says client, adapter, SDK, eval or inspector
+ *   (`@huggingface/mcp-client`, `pi-mcp-adapter`, `mcp-evals`), or the server's description opens
+ *   as one (a client, adapter, SDK, library, framework, evaluation or testing tool): only a launch
+ *   probe, an official registry record, Docker's build or npm's `mcpName` then shows it serves MCP;
+ *   npm's repository field and a catalog's validation do not.
+ *
  * A package the npm registry knows with no executable (`bin`) cannot be launched with `npx`: it is
- * moved to `refusedPackages` with that reason. A package the merge refused (its name did not match
- * the repository) comes back when npm's `repository` field names the server's repository.
+ * moved to `refusedPackages` with that reason, and so is one with several executables that run
+ * different files, none named after the package (`npx` then stops: "could not determine
+ * executable to run"); aliases of one file are fine (`npx` runs the first). A package the merge
+ * refused (its name did not match the repository) comes back when npm's `repository` field names
+ * the server's repository, unless it is a republished copy.
  *
  * @module
  */
@@ -28,7 +44,7 @@ import {
 } from "../model/server.ts";
 import { PackageCheck } from "../model/package_check.ts";
 import { normalizeRepoUrl } from "./clean.ts";
-import { verifiesPackages } from "./merge_packages.ts";
+import { ownScope, verifiesPackages } from "./merge_packages.ts";
 
 /** Default store of `deno task packages`, next to the probe store. */
 export const PACKAGE_CHECKS_URL: URL = new URL("../../data/package_checks.jsonl", import.meta.url);
@@ -72,6 +88,12 @@ export interface PackageEvidenceStats {
   byEvidence: Record<string, number>;
   /** npm packages refused because the registry shows no executable. */
   refusedNoBin: number;
+  /** npm packages refused because npx cannot tell which of several executables to run. */
+  refusedNoPick: number;
+  /** Packages left unverified as copies republished under another scope. */
+  copies: number;
+  /** Packages left unverified because their name or description says they are no server. */
+  notServers: number;
   /** Refused packages brought back by npm's repository field. */
   rescued: number;
   /** npm packages with a registry check (found or missing here). */
@@ -107,14 +129,20 @@ function _folder(path: string | null | undefined): string | null {
  * @returns the level, the reasons, and whether npm says it has no executable
  */
 export function packageEvidence(
-  server: Pick<
-    CatalogServer,
-    "repositoryUrl" | "subfolder" | "officialNames" | "probes" | "validated"
-  >,
+  server:
+    & Pick<
+      CatalogServer,
+      "repositoryUrl" | "subfolder" | "officialNames" | "probes" | "validated"
+    >
+    & Partial<Pick<CatalogServer, "description">>,
   pkg: ServerPackage,
   check: PackageCheck | undefined,
+  republishers: ReadonlySet<string> = new Set(),
 ): { level: "verified" | "checked" | "unverified"; reasons: string[]; noBin: boolean } {
   const reasons: string[] = [];
+  const found0 = check?.status === "found" ? check : undefined;
+  // A copy keeps the original's repository field and mcpName: they say nothing about the copy.
+  const copy = republishedCopy(server, pkg, found0, republishers);
   const probe = server.probes?.find((p) => packageKey(p) === packageKey(pkg));
   if (probe?.launched && probe.errorClass === null) {
     reasons.push(
@@ -130,14 +158,14 @@ export function packageEvidence(
   }
   const found = check?.status === "found" ? check : undefined;
   if (
-    found?.mcpName &&
+    copy === null && found?.mcpName &&
     server.officialNames.some((n) => n.toLowerCase() === found.mcpName!.toLowerCase())
   ) {
     reasons.push(`npm's mcpName is the server's registry name ${found.mcpName}`);
   }
   const npmRepo = npmRepository(found?.repositoryUrl ?? null);
   const repo = server.repositoryUrl?.toLowerCase() ?? null;
-  if (npmRepo !== null && repo !== null && npmRepo === repo) {
+  if (copy === null && npmRepo !== null && repo !== null && npmRepo === repo) {
     const dir = _folder(found?.directory);
     const sub = _folder(server.subfolder);
     if (
@@ -150,7 +178,30 @@ export function packageEvidence(
   if (pkg.source === "toolsdk" && server.validated) reasons.push("toolsdk validated it");
   const noBin = pkg.registryType === "npm" && found !== undefined && found.bin.length === 0;
   if (probe?.launched && probe.errorClass === null) return { level: "verified", reasons, noBin };
+  const sign = nonServerSign(server, pkg);
+  if (sign !== null && reasons.length > 0 && !reasons.some((r) => _STRONG.test(r))) {
+    return {
+      level: "unverified",
+      reasons: [
+        `${sign}, not a server to run, and only this vouches for it: ${
+          reasons.join(" and ")
+        } (a launch probe, ` +
+        "an official registry record or npm's mcpName would show it serves MCP)",
+      ],
+      noBin,
+    };
+  }
   if (reasons.length > 0) return { level: "checked", reasons, noBin };
+  if (copy !== null) {
+    return {
+      level: "unverified",
+      reasons: [
+        `a copy republished under another scope (${copy}); npm's repository field and mcpName ` +
+        "are copied with it, so they do not show it belongs to the server",
+      ],
+      noBin,
+    };
+  }
   const who = pkg.source ? `only ${pkg.source} lists it` : "no source vouches for it";
   const why = pkg.registryType !== "npm"
     ? "and nothing shows it belongs to the server"
@@ -164,6 +215,176 @@ export function packageEvidence(
     ? `and npm says its repository is ${npmRepo.replace(/^https:\/\//, "")}, not the server's`
     : "and npm names no repository for it";
   return { level: "unverified", reasons: [`${who}, ${why}`], noBin };
+}
+
+/**
+ * Evidence that shows a package serves MCP even when its name says otherwise: a launch probe, the
+ * official record, Docker's build, npm's `mcpName` (reasons as {@link packageEvidence} words them).
+ */
+const _STRONG =
+  /^(a launch probe|the server's own official registry record|Docker's catalog|npm's mcpName)/;
+
+/** Words of a package name that say it is no server: a client, adapter, SDK, eval or inspector. */
+const _NON_SERVER_WORDS: Readonly<Record<string, string>> = {
+  client: "an MCP client",
+  clients: "an MCP client",
+  adapter: "an adapter",
+  adapters: "an adapter",
+  sdk: "an SDK",
+  eval: "an evaluation tool",
+  evals: "an evaluation tool",
+  inspector: "an inspector",
+};
+
+/**
+ * A description that opens by saying what the project is, when that is no server: "Client for the
+ * Model Context Protocol", "Evaluation library for MCP servers", "A TypeScript framework for
+ * building MCP servers".
+ */
+const _NON_SERVER_OPENING =
+  /^(?:an? |the )?(?:(?:mcp|model context protocol|typescript|javascript|node(?:\.js)?|python|official|simple|lightweight|minimal)\s+)*(client|adapter|sdk|library|framework|evaluation|eval|testing)\b/i;
+
+/**
+ * Whether a package's name or its server's description says it is no MCP server to run (a client,
+ * an adapter, an SDK, an evaluation or testing tool, a framework), as one phrase for reasons, or
+ * `null`. The name counts by its words (`@huggingface/mcp-client`, `pi-mcp-adapter`,
+ * `mcp-evals`); the description only by how it opens, since server descriptions often mention
+ * clients ("for MCP clients such as Claude").
+ *
+ * @example
+ * ```ts
+ * nonServerSign({ description: "" }, { registryType: "npm", identifier: "pi-mcp-adapter" });
+ * // "its name (pi-mcp-adapter) says it is an adapter"
+ * ```
+ *
+ * @param server the server (its description)
+ * @param pkg the package
+ * @returns the sign, or `null`
+ */
+export function nonServerSign(
+  server: Partial<Pick<CatalogServer, "description">>,
+  pkg: Pick<ServerPackage, "registryType" | "identifier">,
+): string | null {
+  const name = pkg.identifier.replace(/^@[^/]+\//, "").replace(/(.)@[^@]*$/, "$1").toLowerCase();
+  for (const word of name.split(/[^a-z0-9]+/)) {
+    const what = _NON_SERVER_WORDS[word];
+    if (what !== undefined) return `its name (${name}) says it is ${what}`;
+  }
+  const opening = _NON_SERVER_OPENING.exec((server.description ?? "").trim());
+  if (opening !== null) {
+    const what = opening[1]!.toLowerCase();
+    return `the server's description opens by calling it a ${
+      what === "eval" || what === "evaluation" || what === "testing" ? `${what} tool` : what
+    } ("${(server.description ?? "").trim().slice(0, 60)}")`;
+  }
+  return null;
+}
+
+/**
+ * Scopes that republish other owners' repositories: a scope counts as a republisher when its
+ * packages (kept or refused) appear on servers of at least this many repository owners it does
+ * not name (`@mseep`: copies of `ibraheem4/linear-mcp`, `merajmehrabi/...`,
+ * `modelcontextprotocol/...`).
+ */
+export const REPUBLISHER_OWNERS = 3;
+
+/** The owner of a repository URL, lowercase (`https://github.com/O/r` → `o`), or `""`. */
+function _owner(repositoryUrl: string | null): string {
+  return (repositoryUrl?.replace(/^https?:\/\/[^/]+\//, "").split("/")[0] ?? "").toLowerCase();
+}
+
+/** The npm scope of an identifier without `@`, lowercase, or `null` when unscoped. */
+function _scope(identifier: string): string | null {
+  return /^@([^/]+)\//.exec(identifier)?.[1]?.toLowerCase() ?? null;
+}
+
+/**
+ * npm scopes that republish other owners' repositories (see {@link REPUBLISHER_OWNERS}): for each
+ * scope, the repository owners of the servers listing its packages under a scope that does not
+ * name them ({@link ownScope}).
+ *
+ * @param servers merged servers (their kept and refused packages)
+ * @returns the republishing scopes, lowercase, without `@`
+ */
+export function republisherScopes(
+  servers: readonly Pick<
+    CatalogServer,
+    "repositoryUrl" | "subfolder" | "packages" | "refusedPackages"
+  >[],
+): Set<string> {
+  const owners = new Map<string, Set<string>>();
+  for (const s of servers) {
+    const owner = _owner(s.repositoryUrl);
+    if (owner === "") continue;
+    for (const p of [...s.packages, ...(s.refusedPackages ?? []).map((r) => r.package)]) {
+      const scope = p.registryType === "npm" ? _scope(p.identifier) : null;
+      if (scope === null || ownScope(p, s.repositoryUrl, s.subfolder)) continue;
+      let set = owners.get(scope);
+      if (set === undefined) owners.set(scope, set = new Set());
+      set.add(owner);
+    }
+  }
+  return new Set([...owners].filter(([, o]) => o.size >= REPUBLISHER_OWNERS).map(([s]) => s));
+}
+
+/**
+ * Why a package is a copy republished under another scope, or `null` (see the module doc): its
+ * scope names neither the repository owner nor the product, and the scope republishes other
+ * owners' repositories, or its name carries the owner, or an executable keeps another scope's
+ * name.
+ *
+ * @param server the server (repository, folder)
+ * @param pkg the package
+ * @param check the npm registry's answer, when found
+ * @param republishers scopes from {@link republisherScopes}
+ * @returns the reason, e.g. `"@mseep/linear-mcp runs @ibraheem4/linear-mcp"`, or `null`
+ */
+export function republishedCopy(
+  server: Pick<CatalogServer, "repositoryUrl" | "subfolder">,
+  pkg: Pick<ServerPackage, "registryType" | "identifier">,
+  check: PackageCheck | undefined,
+  republishers: ReadonlySet<string>,
+): string | null {
+  const scope = pkg.registryType === "npm" ? _scope(pkg.identifier) : null;
+  if (scope === null || ownScope(pkg, server.repositoryUrl, server.subfolder)) return null;
+  const owner = _owner(server.repositoryUrl);
+  const name = pkg.identifier.slice(scope.length + 2).toLowerCase();
+  if (republishers.has(scope)) {
+    return `@${scope} republishes packages of at least ${REPUBLISHER_OWNERS} other owners`;
+  }
+  const compact = (t: string) => t.replace(/[^a-z0-9]/g, "");
+  if (owner.length >= 4 && compact(name).includes(compact(owner))) {
+    return `the name carries the repository owner ${owner}`;
+  }
+  const kept = check?.bin.find((b) => _scope(b) !== null && _scope(b) !== scope);
+  if (kept !== undefined) return `its executable keeps the original's name ${kept}`;
+  return null;
+}
+
+/**
+ * Why `npx -y <package>` cannot pick the executable to run, or `null` when it can: npm runs the
+ * only program (one `bin`, or several names for one file: the first), else the one named after
+ * the package without its scope (a scoped `bin` name counts by its last part, as npm links it);
+ * otherwise it stops ("could not determine executable to run"). Checks without `binFiles`
+ * (older ones) are taken as runnable.
+ *
+ * @example
+ * ```ts
+ * npxCannotPick({ identifier: "bitbucket-mcp-server", bin: ["bitbucket-mcp", "bb"],
+ *   binFiles: ["./build/index.js", "./build/cli/index.js"] } as PackageCheck);
+ * // "npx cannot tell which of its executables to run (bitbucket-mcp, bb): ..."
+ * ```
+ *
+ * @param check a found npm registry check
+ * @returns the reason, or `null`
+ */
+export function npxCannotPick(check: PackageCheck): string | null {
+  if (check.bin.length < 2 || check.binFiles === undefined) return null;
+  if (new Set(check.binFiles).size <= 1) return null;
+  const name = check.identifier.replace(/^@[^/]+\//, "").toLowerCase();
+  if (check.bin.some((b) => b.split("/").pop()!.toLowerCase() === name)) return null;
+  return `npx cannot tell which of its executables to run (${check.bin.join(", ")}): they run ` +
+    "different files and none is named after the package";
 }
 
 /** An environment variable's name in a message: upper case with at least one underscore. */
@@ -215,6 +436,9 @@ export function applyPackageEvidence(
     byLevel: {},
     byEvidence: {},
     refusedNoBin: 0,
+    refusedNoPick: 0,
+    copies: 0,
+    notServers: 0,
     rescued: 0,
     checked: 0,
     settingsFromProbes: 0,
@@ -229,13 +453,15 @@ export function applyPackageEvidence(
       : reason.startsWith("npm's repository")
       ? "npm_repository"
       : "validated_source";
+  const republishers = republisherScopes(servers);
   for (const s of servers) {
-    // Refused by name, but npm ties it to this repository: it belongs after all.
+    // Refused by name, but npm ties it to this repository: it belongs after all (unless a copy).
     const back = (s.refusedPackages ?? []).filter((r) => {
       if (r.package.registryType !== "npm") return false;
       const c = checks.get(packageKey(r.package));
       return c?.status === "found" && s.repositoryUrl !== null &&
-        npmRepository(c.repositoryUrl) === s.repositoryUrl.toLowerCase();
+        npmRepository(c.repositoryUrl) === s.repositoryUrl.toLowerCase() &&
+        republishedCopy(s, r.package, c, republishers) === null;
     });
     if (back.length > 0) {
       s.refusedPackages = s.refusedPackages!.filter((r) => !back.includes(r));
@@ -247,7 +473,7 @@ export function applyPackageEvidence(
     for (const pkg of s.packages) {
       const check = pkg.registryType === "npm" ? checks.get(packageKey(pkg)) : undefined;
       if (check !== undefined) stats.checked++;
-      const ev = packageEvidence(s, pkg, check);
+      const ev = packageEvidence(s, pkg, check, republishers);
       if (ev.noBin && ev.level !== "verified") {
         (s.refusedPackages ??= []).push({
           source: pkg.source ?? "unknown",
@@ -257,6 +483,21 @@ export function applyPackageEvidence(
         });
         stats.refusedNoBin++;
         continue;
+      }
+      const noPick = check?.status === "found" ? npxCannotPick(check) : null;
+      if (noPick !== null && ev.level !== "verified") {
+        (s.refusedPackages ??= []).push({
+          source: pkg.source ?? "unknown",
+          package: pkg,
+          reason: `${pkg.identifier}: ${noPick}`,
+        });
+        stats.refusedNoPick++;
+        continue;
+      }
+      if (ev.level === "unverified" && ev.reasons[0]!.startsWith("a copy republished")) {
+        stats.copies++;
+      } else if (ev.level === "unverified" && / not a server to run, /.test(ev.reasons[0]!)) {
+        stats.notServers++;
       }
       pkg.evidence = { level: ev.level, reasons: ev.reasons };
       const added = probeRequiredInputs(

@@ -1,9 +1,13 @@
 import assert from "node:assert/strict";
 import {
   applyPackageEvidence,
+  nonServerSign,
   npmRepository,
+  npxCannotPick,
   packageEvidence,
   probeRequiredInputs,
+  republishedCopy,
+  republisherScopes,
 } from "../../src/ingest/package_evidence.ts";
 import type { PackageCheck } from "../../src/model/package_check.ts";
 import type { CatalogServer, ProbeSummary } from "../../src/model/server.ts";
@@ -135,4 +139,172 @@ Deno.test("a probe's message naming a variable becomes a required setting", () =
     probe,
   );
   assert.deepEqual(declared, []);
+});
+
+/** A server of a GitHub repository. */
+function repo(ownerRepo: string, over: Partial<CatalogServer> = {}): CatalogServer {
+  return server({
+    name: `github.com/${ownerRepo}`,
+    title: ownerRepo,
+    repositoryUrl: `https://github.com/${ownerRepo}`,
+    hosting: "local",
+    ...over,
+  });
+}
+
+Deno.test("a copy under another scope is unverified though npm's repository field names the server's", () => {
+  const linear = repo("ibraheem4/linear-mcp");
+  const tiedTo = (id: string, over: Partial<PackageCheck> = {}) =>
+    found(id, { repositoryUrl: "https://github.com/ibraheem4/linear-mcp", ...over });
+  // The copy runs the original's executable, named with the original's scope.
+  const copy = packageEvidence(
+    linear,
+    { registryType: "npm", identifier: "@mseep/linear-mcp", source: "glama" },
+    tiedTo("@mseep/linear-mcp", { bin: ["@ibraheem4/linear-mcp", "linear-mcp"] }),
+  );
+  assert.equal(copy.level, "unverified");
+  assert.match(copy.reasons[0]!, /a copy republished under another scope/);
+  assert.match(copy.reasons[0]!, /@ibraheem4\/linear-mcp/);
+  // The author's own scope, with the same metadata, is checked.
+  const own = packageEvidence(
+    linear,
+    { registryType: "npm", identifier: "@ibraheem4/linear-mcp", source: "glama" },
+    tiedTo("@ibraheem4/linear-mcp", { bin: ["linear-mcp"] }),
+  );
+  assert.equal(own.level, "checked");
+  // A scope under the author's npm name, unlike the GitHub name, with no sign of copying stays
+  // checked (`@llmindset/mcp-hfspace` for `evalstate/mcp-hfspace`).
+  const author = packageEvidence(
+    repo("evalstate/mcp-hfspace"),
+    { registryType: "npm", identifier: "@llmindset/mcp-hfspace" },
+    found("@llmindset/mcp-hfspace", { repositoryUrl: "https://github.com/evalstate/mcp-hfspace" }),
+  );
+  assert.equal(author.level, "checked");
+  // A name carrying the owner is a copy, and a copied mcpName is no evidence either.
+  const xcode = repo("cameroncooke/xcodebuildmcp", { officialNames: ["com.xcodebuildmcp/x"] });
+  const iflow = { registryType: "npm", identifier: "@iflow-mcp/cameroncooke_xcodebuildmcp" };
+  assert.match(republishedCopy(xcode, iflow, undefined, new Set())!, /owner cameroncooke/);
+  assert.equal(
+    packageEvidence(
+      xcode,
+      iflow,
+      found(iflow.identifier, {
+        mcpName: "com.xcodebuildmcp/x",
+        repositoryUrl: "https://github.com/cameroncooke/xcodebuildmcp",
+      }),
+    ).level,
+    "unverified",
+  );
+});
+
+Deno.test("a scope holding copies of three other owners' repositories is a republisher", () => {
+  const servers = ["a1/one-mcp", "b2/two-mcp", "c3/three-mcp"].map((r) =>
+    repo(r, { packages: [{ registryType: "npm", identifier: `@copies/${r.split("/")[1]}` }] })
+  );
+  // The author's own scopes do not count, however many.
+  servers.push(repo("acme/tool-mcp", {
+    packages: [{ registryType: "npm", identifier: "@acme/tool-mcp" }],
+  }));
+  const scopes = republisherScopes(servers);
+  assert.deepEqual([...scopes], ["copies"]);
+  const ev = packageEvidence(
+    repo("d4/four-mcp"),
+    { registryType: "npm", identifier: "@copies/four-mcp" },
+    found("@copies/four-mcp", { repositoryUrl: "https://github.com/d4/four-mcp" }),
+    scopes,
+  );
+  assert.equal(ev.level, "unverified");
+  assert.match(ev.reasons[0]!, /@copies republishes packages of at least 3 other owners/);
+});
+
+Deno.test("a client, adapter, SDK or eval tool needs more than npm's repository field", () => {
+  const tied = (ownerRepo: string, id: string, description = "") =>
+    packageEvidence(
+      repo(ownerRepo, { description }),
+      { registryType: "npm", identifier: id, source: "glama" },
+      found(id, { repositoryUrl: `https://github.com/${ownerRepo}` }),
+    );
+  for (
+    const [ownerRepo, id, word] of [
+      ["huggingface/huggingface.js", "@huggingface/mcp-client", /an MCP client/],
+      ["nicobailon/pi-mcp-adapter", "pi-mcp-adapter", /an adapter/],
+      ["mclenhard/mcp-evals", "mcp-evals", /an evaluation tool/],
+    ] as const
+  ) {
+    const ev = tied(ownerRepo, id);
+    assert.equal(ev.level, "unverified", id);
+    assert.match(ev.reasons[0]!, word);
+    assert.match(ev.reasons[0]!, /not a server to run/);
+  }
+  // The description's opening counts too; a server that merely mentions clients does not.
+  assert.equal(
+    tied("x/mcpvals", "mcpvals", "Evaluation library for Model Context Protocol servers").level,
+    "unverified",
+  );
+  assert.equal(
+    nonServerSign(
+      { description: "A TypeScript framework for building MCP servers" },
+      { registryType: "npm", identifier: "fastmcp" },
+    ) !== null,
+    true,
+  );
+  assert.equal(
+    nonServerSign(
+      { description: "Provides Jira tools to MCP clients such as Claude" },
+      { registryType: "npm", identifier: "jira-mcp" },
+    ),
+    null,
+  );
+  assert.equal(tied("acme/jira-mcp", "jira-mcp", "Jira tools for MCP clients").level, "checked");
+  // Stronger evidence shows it serves MCP whatever its name: npm's mcpName, the official record.
+  const named = packageEvidence(
+    repo("acme/mcp-client-bridge", { officialNames: ["io.github.acme/bridge"] }),
+    { registryType: "npm", identifier: "mcp-client-bridge" },
+    found("mcp-client-bridge", { mcpName: "io.github.acme/bridge" }),
+  );
+  assert.equal(named.level, "checked");
+});
+
+Deno.test("npx cannot pick among executables that run different files, none named after the package", () => {
+  const check = (identifier: string, bin: Record<string, string>) =>
+    found(identifier, { bin: Object.keys(bin), binFiles: Object.values(bin) });
+  assert.match(
+    npxCannotPick(
+      check("bitbucket-mcp-server", { "bitbucket-mcp": "./build/index.js", bb: "./build/cli.js" }),
+    )!,
+    /cannot tell which of its executables to run \(bitbucket-mcp, bb\)/,
+  );
+  // Aliases of one file: npx runs the first.
+  assert.equal(
+    npxCannotPick(
+      check("@x/contentful-mcp-server", {
+        "mcp-server-contentful": "./bin/mcp-server.js",
+        "contentful-mcp": "./bin/mcp-server.js",
+      }),
+    ),
+    null,
+  );
+  // One named after the package (a scoped name counts by its last part, as npm links it).
+  assert.equal(
+    npxCannotPick(
+      check("@inkeep/agents-manage-mcp", { "@inkeep/agents-manage-mcp": "a.js", mcp: "b.js" }),
+    ),
+    null,
+  );
+  // A check from before bin files were stored is taken as runnable.
+  assert.equal(npxCannotPick(found("two", { bin: ["a", "b"] })), null);
+
+  const s = repo("acme/bitbucket-mcp-server", {
+    packages: [{ registryType: "npm", identifier: "bitbucket-mcp-server", source: "glama" }],
+  });
+  const stats = applyPackageEvidence(
+    [s],
+    new Map([[
+      "npm:bitbucket-mcp-server",
+      check("bitbucket-mcp-server", { "bitbucket-mcp": "./build/index.js", bb: "./build/cli.js" }),
+    ]]),
+  );
+  assert.deepEqual(s.packages, []);
+  assert.match(s.refusedPackages![0]!.reason, /npx cannot tell which/);
+  assert.equal(stats.refusedNoPick, 1);
 });
