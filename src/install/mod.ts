@@ -230,7 +230,9 @@ export function installConfig(server: CatalogServer, client: ClientId): InstallC
   }
   if (best === undefined) {
     const none = server.packages.length === 0 && server.remotes.length === 0;
-    const reason = none
+    const reason = none && (server.refusedPackages ?? []).length > 0
+      ? "No install method known: every package the sources list was refused"
+      : none
       ? NO_METHOD_REASON
       : `No install method for ${info.name}: ${refused.join("; ")}`;
     return _unavailable(client, info.name, _withRefusedPackages(server, reason));
@@ -253,7 +255,7 @@ export function installConfig(server: CatalogServer, client: ClientId): InstallC
   for (const r of server.refusedPackages ?? []) {
     notes.push(
       `Not offered: the ${r.package.registryType} package ${r.package.identifier} that ` +
-        `${r.source} lists does not match the repository ${server.repositoryUrl}.`,
+        `${r.source} lists (${r.reason.replace(/[.\s]+$/, "")}).`,
     );
   }
   notes.push(`Documentation: ${info.docsUrl}`);
@@ -304,17 +306,18 @@ export function planConfig(server: CatalogServer, client: ClientId, plan: Plan):
   };
 }
 
-/** Adds the packages refused at merge time to an unavailability reason. */
+/**
+ * Adds the packages refused at ingest to an unavailability reason, each with why (its name does
+ * not match the repository, no executable, npx cannot pick one).
+ */
 function _withRefusedPackages(server: CatalogServer, reason: string): string {
   const refused = server.refusedPackages ?? [];
   if (refused.length === 0) return reason;
   const list = refused.map((r) =>
     `${RUNNERS[r.package.registryType]?.command ?? r.package.registryType} ` +
-    `${r.package.identifier} (listed by ${r.source})`
+    `${r.package.identifier} (listed by ${r.source}: ${r.reason.replace(/[.\s]+$/, "")})`
   ).join(", ");
-  return `${reason}. Not offered: ${list}, which ${
-    refused.length === 1 ? "does" : "do"
-  } not match the repository ${server.repositoryUrl}`;
+  return `${reason}. Not offered: ${list}`;
 }
 
 /**

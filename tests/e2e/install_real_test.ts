@@ -438,6 +438,48 @@ Deno.test("issue 29's examples: no unverified package recommended, the author's 
   assert.doesNotMatch(uberall.config!, /uberall\.access_token/);
 });
 
+Deno.test("issue 29's Claude Code sample: required arguments present, copies, non-servers and broken executables not recommended", async () => {
+  const store = (await realCatalog()).ctx.store;
+  const claude = (name: string) => installConfig(store.serverByName(name)!, "claude-code");
+  const args = (cfg: InstallConfig) =>
+    Object.values(
+      (cfg.configObject as { mcpServers: Record<string, { args: string[] }> })
+        .mcpServers,
+    )[0]!.args;
+  // Arguments without which the program does not serve MCP, from the READMEs.
+  assert.ok(args(claude("github.com/yamadashy/repomix")).includes("--mcp"));
+  for (
+    const [name, input] of [
+      ["github.com/ergut/mcp-bigquery-server", /project.id/i],
+      ["io.github.PremierInc/azure-devops", /organization/i],
+      ["github.com/stevenstavrakis/obsidian-mcp", /vault/i],
+    ] as const
+  ) {
+    const cfg = claude(name);
+    assert.ok(cfg.requiredInputs.some((i) => input.test(i.placeholder)), cfg.config!);
+  }
+  // A client, an adapter and an eval tool that only npm's repository field tied to the server.
+  for (
+    const name of [
+      "github.com/huggingface/huggingface.js",
+      "github.com/nicobailon/pi-mcp-adapter",
+      "github.com/mclenhard/mcp-evals",
+    ]
+  ) {
+    const cfg = claude(name);
+    assert.equal(cfg.available, false, name);
+    assert.match(cfg.reason!, /not a server to run/);
+  }
+  // A copy under another scope: not recommended; offered with the secret its README names.
+  const linear = claude("github.com/ibraheem4/linear-mcp");
+  assert.equal(linear.available, false);
+  assert.match(linear.reason!, /a copy republished under another scope/);
+  assert.match(linear.alternatives[0]!.config!, /LINEAR_API_KEY/);
+  // A package whose executable is missing from its tarball: a launch probe found none.
+  const inkeep = claude("github.com/inkeep/agents");
+  assert.notEqual(inkeep.method?.identifier, "@inkeep/agents-manage-mcp");
+});
+
 Deno.test("over the whole catalog: no recommended npm package lacks an executable; placeholders are their variables", async () => {
   const { checks } = await readPackageChecks();
   const store = (await realCatalog()).ctx.store;

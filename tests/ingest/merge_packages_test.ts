@@ -94,3 +94,25 @@ Deno.test("completePackage() adds the inputs a reference server needs and never 
   const other = npm("something-else");
   assert.equal(completePackage(other), other);
 });
+
+Deno.test("completePackage() adds the arguments and settings without which a server does not serve", () => {
+  const args = (id: string) =>
+    completePackage(npm(id)).packageArguments?.map((
+      a,
+    ) => [a.type, a.value ?? a.name, a.isRequired]);
+  // A CLI that serves MCP only with a flag.
+  assert.deepEqual(args("repomix"), [["positional", "--mcp", true]]);
+  assert.deepEqual(args("@ergut/mcp-bigquery-server"), [
+    ["named", "--project-id", true],
+    ["named", "--location", false],
+    ["named", "--key-file", false],
+  ]);
+  assert.deepEqual(args("@azure-devops/mcp"), [["positional", "organization", true]]);
+  assert.deepEqual(args("obsidian-mcp"), [["positional", "vault_path", true]]);
+  for (const id of ["@ibraheem4/linear-mcp", "@mseep/linear-mcp"]) {
+    const env = completePackage(npm(id)).environmentVariables!;
+    assert.deepEqual(env.map((e) => [e.name, e.isRequired, e.isSecret]), [
+      ["LINEAR_API_KEY", true, true],
+    ]);
+  }
+});

@@ -3,6 +3,7 @@ import { envName, placeholderName } from "../../src/install/inputs.ts";
 import { installConfig, installLevel } from "../../src/install/mod.ts";
 import { GEMINI_STDIO_TIMEOUT_MS } from "../../src/install/clients/gemini_cli.ts";
 import type { CatalogServer, ServerPackage } from "../../src/model/server.ts";
+import { completePackage } from "../../src/ingest/merge_packages.ts";
 import { server } from "../fixtures/catalog.ts";
 
 const checked = (reason: string) => ({ level: "checked" as const, reasons: [reason] });
@@ -92,4 +93,51 @@ Deno.test("Gemini CLI configs of a launched package carry a connection timeout",
   )[0]!;
   assert.equal(entry.timeout, GEMINI_STDIO_TIMEOUT_MS);
   assert.match(cfg.cliCommand!, /--timeout 60000/);
+});
+
+Deno.test("arguments a README says the server needs are in the config, the ones to fill as required inputs", () => {
+  const claude = (identifier: string) => {
+    const cfg = installConfig(
+      withPackages([completePackage({
+        registryType: "npm",
+        identifier,
+        evidence: checked("npm's repository field names the server's repository"),
+      })]),
+      "claude-code",
+    );
+    const entry = Object.values(
+      (cfg.configObject as { mcpServers: Record<string, { args: string[] }> }).mcpServers,
+    )[0]!;
+    return { args: entry.args, required: cfg.requiredInputs.map((i) => i.placeholder) };
+  };
+  assert.deepEqual(claude("repomix"), { args: ["-y", "repomix", "--mcp"], required: [] });
+  const bq = claude("@ergut/mcp-bigquery-server");
+  assert.deepEqual(bq.args.slice(0, 4), [
+    "-y",
+    "@ergut/mcp-bigquery-server",
+    "--project-id",
+    bq.required[0],
+  ]);
+  assert.equal(bq.required.length, 1);
+  const ado = claude("@azure-devops/mcp");
+  assert.deepEqual(ado.args, ["-y", "@azure-devops/mcp", ado.required[0]]);
+  assert.match(ado.required[0]!, /organization/i);
+  const vault = claude("obsidian-mcp");
+  assert.deepEqual(vault.args, ["-y", "obsidian-mcp", vault.required[0]]);
+  assert.match(vault.required[0]!, /vault/i);
+});
+
+Deno.test("a server whose every package was refused says why each one was", () => {
+  const s = withPackages([]);
+  s.hosting = "unknown";
+  s.refusedPackages = [{
+    source: "toolsdk",
+    package: { registryType: "npm", identifier: "two-programs-mcp" },
+    reason: "two-programs-mcp: npx cannot tell which of its executables to run (a-mcp, b)",
+  }];
+  const cfg = installConfig(s, "claude-code");
+  assert.equal(cfg.available, false);
+  assert.match(cfg.reason!, /every package the sources list was refused/);
+  assert.match(cfg.reason!, /npx two-programs-mcp \(listed by toolsdk: .*npx cannot tell which/);
+  assert.doesNotMatch(cfg.reason!, /does not match the repository/);
 });
