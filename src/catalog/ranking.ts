@@ -22,7 +22,7 @@ import {
   leafVote,
   queryLeafPrior,
 } from "./query_leaves.ts";
-import { directionsOf, isInverse } from "./direction.ts";
+import { demoteInverse, orderByExact } from "./result_order.ts";
 import type { Taxonomy } from "../model/taxonomy.ts";
 
 // The ranking contract lives in `rank_query.ts` (the context and the search thread read it
@@ -151,7 +151,7 @@ export async function embedQuery(ctx: CatalogContext, q: string): Promise<Float3
  *   feedback ({@link FEEDBACK}) on the first-pass ranking, the prior rewards the leaves whose text
  *   is nearest to the query or one of whose keywords the query contains, and the vote rewards the
  *   leaves the first results of that second pass agree on (`query_leaves.ts`). Among the first
- *   {@link INVERSE_DEPTH}, entries for the inverse of a conversion the query asks for
+ *   `INVERSE_DEPTH` (`result_order.ts`), entries for the inverse of a conversion the query asks for
  *   (`direction.ts`) go last. With `fusion: "rrf"`, hybrid is reciprocal rank fusion of the
  *   lexical and semantic lists instead (weights {@link SEMANTIC_WEIGHT}).
  * In every mode, exact name matches come first. Without vectors in the catalog, every mode ranks
@@ -334,77 +334,6 @@ function _order(
     signals,
     mode: used,
   };
-}
-
-/**
- * Orders scored candidates: spam last; entries the query names first (the product's vendor or
- * reference server before other entries of that name), among them the one with the most
- * authority; then by score. Each entry's keys are looked up once, not per comparison.
- *
- * @param ctx catalog context
- * @param kind `tools` or `servers`
- * @param strength id → how strongly the query names it (`LexicalHit.strength`, absent: 0)
- * @param scored `[id, score]` pairs
- * @returns the ids in order
- */
-export function orderByExact(
-  ctx: CatalogContext,
-  kind: "tools" | "servers",
-  strength: ReadonlyMap<number, number>,
-  scored: Iterable<readonly [number, number]>,
-): number[] {
-  const spam = ctx.store.spamIds(kind);
-  const authority = ctx.store.authorities(kind);
-  const keyed = Array.from(scored, ([id, score]) => {
-    const named = strength.get(id) ?? 0;
-    return {
-      id,
-      score,
-      spam: spam.has(id) ? 1 : 0,
-      named,
-      authority: named > 0 ? authority.get(id) ?? 0 : 0,
-    };
-  });
-  keyed.sort((a, b) =>
-    a.spam - b.spam || b.named - a.named || b.authority - a.authority || b.score - a.score ||
-    a.id - b.id
-  );
-  return keyed.map((k) => k.id);
-}
-
-/** How many first results {@link demoteInverse} looks at. */
-export const INVERSE_DEPTH = 50;
-
-/**
- * Moves the entries among the first {@link INVERSE_DEPTH} that do the inverse of the query's
- * conversion ("image to prompt" for "images from text prompts", see `direction.ts`) to the end
- * of that block. Queries that name no conversion (almost all) cost one scan of their words.
- *
- * @param ctx catalog context
- * @param kind `tools` or `servers`
- * @param q the query
- * @param order ranked ids, best first
- * @returns the same ids, inverse ones later
- */
-export function demoteInverse(
-  ctx: CatalogContext,
-  kind: "tools" | "servers",
-  q: string,
-  order: number[],
-): number[] {
-  const wanted = directionsOf(q);
-  if (wanted.length === 0) return order;
-  const head = order.slice(0, INVERSE_DEPTH);
-  const texts = kind === "tools"
-    ? ctx.store.toolsByIds(head).map((t) => `${t.name}. ${t.description}`)
-    : ctx.store.serversByIds(head).map((s) => `${s.title}. ${s.description}`);
-  const inverse = new Set(head.filter((_, i) => isInverse(wanted, directionsOf(texts[i] ?? ""))));
-  if (inverse.size === 0) return order;
-  return [
-    ...head.filter((id) => !inverse.has(id)),
-    ...head.filter((id) => inverse.has(id)),
-    ...order.slice(INVERSE_DEPTH),
-  ];
 }
 
 /** The parameters of hybrid score fusion for one corpus (see {@link HYBRID}). */

@@ -1,13 +1,13 @@
 import assert from "node:assert/strict";
 import type { CatalogContext } from "../../src/catalog/context.ts";
 import {
-  demoteInverse,
   FEEDBACK,
   fuseScores,
   type FusionWeights,
   HYBRID,
   type Signal,
 } from "../../src/catalog/ranking.ts";
+import { demoteInverse } from "../../src/catalog/result_order.ts";
 import { AUTHORITY_WEIGHT } from "../../src/catalog/authority.ts";
 import { VectorIndex } from "../../src/catalog/vector_index.ts";
 import type { Taxonomy } from "../../src/model/taxonomy.ts";
