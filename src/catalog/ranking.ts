@@ -22,7 +22,7 @@ import {
   leafVote,
   queryLeafPrior,
 } from "./query_leaves.ts";
-import { demoteInverse, orderByExact } from "./result_order.ts";
+import { collapseVariants, demoteInverse, orderByExact } from "./result_order.ts";
 import type { Taxonomy } from "../model/taxonomy.ts";
 
 // The ranking contract lives in `rank_query.ts` (the context and the search thread read it
@@ -183,9 +183,13 @@ export async function rank(
   if (ctx.search) return await ctx.search.rank({ kind, q, filter, mode, limit, offset, fusion });
   const semanticAvailable = ctx.embedder !== undefined && ctx.store.hasVectors;
   const used: SearchMode = semanticAvailable ? mode : "lexical";
+  // A collapsed server search ranks every listing and shows each project once, at the place of
+  // its best-matching listing (`collapseVariants`).
+  const collapse = kind === "servers" && !(filter as ServerFilter).variants;
+  const searched = collapse ? { ...filter, variants: true } : filter;
   // The query is embedded (in a worker) while the lexical candidates are read on this thread;
   // for a search without filters of its own, the worker also runs the coarse vector scan.
-  const embedding = used !== "lexical" ? _embedForSearch(ctx, kind, q, filter) : undefined;
+  const embedding = used !== "lexical" ? _embedForSearch(ctx, kind, q, searched) : undefined;
   // A failed embedding is awaited below; until then it must not count as unhandled.
   embedding?.catch(() => {});
   // The CPU-heavy parts run in turns of their own (`cpu_queue.ts`), so a burst of searches
@@ -200,12 +204,24 @@ export async function rank(
     ? { ranked: [], total: 0 }
     : await inTurn(() =>
       kind === "tools"
-        ? ctx.store.lexicalTools(q, filter as ToolFilter)
-        : ctx.store.lexicalServers(q, filter as ServerFilter)
+        ? ctx.store.lexicalTools(q, searched as ToolFilter)
+        : ctx.store.lexicalServers(q, searched as ServerFilter)
     );
   const embedded = embedding ? await embedding : undefined;
   return await inTurn(() =>
-    _order(ctx, kind, filter, used, limit, offset, fusion, lexical, embedded, q)
+    _order(
+      ctx,
+      kind,
+      searched,
+      used,
+      limit,
+      offset,
+      fusion,
+      lexical,
+      embedded,
+      q,
+      collapse ? filter : undefined,
+    )
   );
 }
 
@@ -262,6 +278,7 @@ function _order(
   lexical: LexicalResult,
   embedded: _Embedded | undefined,
   q: string,
+  collapsedTo?: ServerFilter,
 ): RankedPage {
   const vector = embedded?.vector;
   let semantic: VectorHit[] = [];
@@ -310,6 +327,12 @@ function _order(
       ),
     );
   }
+  let collapsed = 0;
+  if (collapsedTo) {
+    const before = order.length;
+    order = collapseVariants(ctx, order, signals, collapsedTo);
+    collapsed = before - order.length;
+  }
   const strongSemantic =
     semantic.filter((h) =>
       h.similarity >= SEMANTIC_FLOOR && signals.get(h.id)!.lexicalRank === undefined
@@ -317,6 +340,9 @@ function _order(
   const total = used === "semantic"
     ? semantic.filter((h) => h.similarity >= SEMANTIC_FLOOR).length
     : lexical.total + strongSemantic;
+  // Listings folded into their project no longer count (an estimate: variants among the
+  // candidates; `total` is at least the entries returned, below).
+  const shown = Math.max(0, total - collapsed);
   const ids = order.slice(offset, offset + limit);
   // Entries found only by their words still get a similarity, so confidence can use it.
   if (vector) {
@@ -330,7 +356,7 @@ function _order(
   // `total` never claims fewer matches than the entries actually returned.
   return {
     ids,
-    total: Math.max(total, ids.length > 0 ? offset + ids.length : 0),
+    total: Math.max(shown, ids.length > 0 ? offset + ids.length : 0),
     signals,
     mode: used,
   };

@@ -1,12 +1,14 @@
 /**
  * The last steps of a ranking's order (`ranking.ts`): entries the query names first, then among
  * the first results those for the inverse of the conversion the query asks for (`direction.ts`)
- * moved behind the others.
+ * moved behind the others; server listings folded into their project.
  *
  * @module
  */
 import type { CatalogContext } from "./context.ts";
 import { directionsOf, isInverse } from "./direction.ts";
+import type { Signal } from "./rank_query.ts";
+import type { ServerFilter } from "./store.ts";
 
 /**
  * Orders scored candidates: spam last; entries the query names first (the product's vendor or
@@ -77,4 +79,45 @@ export function demoteInverse(
     ...head.filter((id) => inverse.has(id)),
     ...order.slice(INVERSE_DEPTH),
   ];
+}
+
+/**
+ * Shows each server project once, at the place of its best-ranked listing: a variant (a listing
+ * whose canonical entry is another one: a mirror, a re-listing, a moved repository) is replaced by
+ * its canonical entry, which keeps the first place either reached; the canonical entry takes the
+ * variant's signals when it matched nothing itself. A variant whose canonical entry does not pass
+ * the search's filter is left out, as it was before the search ranked variants (issue 30: a
+ * variant that matched better vanished instead of lifting its project).
+ *
+ * @param ctx catalog context
+ * @param order ranked server ids (variants included), best first
+ * @param signals per-entry signals; canonical entries reached through a variant are added
+ * @param filter the search's own filter (without `variants`)
+ * @returns the ids with no variant, each once
+ */
+export function collapseVariants(
+  ctx: CatalogContext,
+  order: readonly number[],
+  signals: Map<number, Signal>,
+  filter: ServerFilter,
+): number[] {
+  const canonicalOf = ctx.store.canonicalOfVariants();
+  const passes = ctx.store.serverMaskMatching(filter);
+  const out: number[] = [];
+  const seen = new Set<number>();
+  for (const id of order) {
+    const canonical = canonicalOf.get(id);
+    if (canonical === undefined) {
+      if (!seen.has(id)) {
+        out.push(id);
+        seen.add(id);
+      }
+      continue;
+    }
+    if (seen.has(canonical) || passes[canonical] !== 1) continue;
+    out.push(canonical);
+    seen.add(canonical);
+    if (!signals.has(canonical)) signals.set(canonical, { ...signals.get(id)! });
+  }
+  return out;
 }

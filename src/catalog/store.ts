@@ -205,6 +205,22 @@ export class CatalogStore {
     return this.#filters.filterIds("servers", this.#filters.serverWhere(filter)).ids;
   }
 
+  /**
+   * Which servers pass a filter, as a mask indexed by row id (1 = passes), cached per filter
+   * (shared: do not change).
+   */
+  serverMaskMatching(filter: ServerFilter): Uint8Array {
+    return this.#filters.filterIds("servers", this.#filters.serverWhere(filter)).mask;
+  }
+
+  /**
+   * Each server variant's canonical entry (a listing of a project whose canonical entry is
+   * another one → that entry's row id), read once ({@link StoreFilters.canonicalOf}).
+   */
+  canonicalOfVariants(): ReadonlyMap<number, number> {
+    return this.#filters.canonicalOf();
+  }
+
   /** Row ids of spam, parked or placeholder entries (ranked after every other match). */
   spamIds(table: EntryTable): ReadonlySet<number> {
     return this.#filters.flagged(table).spam;

@@ -92,6 +92,7 @@ export class StoreFilters {
   #sql: StoreSql;
   #filters = new ByteLru<string, FilterIds>(FILTER_CACHE_BYTES);
   #flags = new Map<string, Flagged>();
+  #canonical: Map<number, number> | undefined;
 
   /**
    * @param sql the store's SQL access
@@ -257,6 +258,19 @@ export class StoreFilters {
     }
     this.#flags.set(table, f);
     return f;
+  }
+
+  /**
+   * Each server variant's canonical entry, read once.
+   *
+   * @returns variant row id → canonical row id (shared: do not change)
+   */
+  canonicalOf(): ReadonlyMap<number, number> {
+    this.#canonical ??= new Map(
+      this.#sql.all("SELECT id, canonical_id FROM servers WHERE canonical_id IS NOT NULL")
+        .map((r) => [Number(r.id), Number(r.canonical_id)]),
+    );
+    return this.#canonical;
   }
 
   /**

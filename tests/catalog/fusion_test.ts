@@ -7,7 +7,7 @@ import {
   HYBRID,
   type Signal,
 } from "../../src/catalog/ranking.ts";
-import { demoteInverse } from "../../src/catalog/result_order.ts";
+import { collapseVariants, demoteInverse } from "../../src/catalog/result_order.ts";
 import { AUTHORITY_WEIGHT } from "../../src/catalog/authority.ts";
 import { VectorIndex } from "../../src/catalog/vector_index.ts";
 import type { Taxonomy } from "../../src/model/taxonomy.ts";
@@ -251,4 +251,31 @@ Deno.test("demoteInverse moves entries for the inverse conversion after the firs
   );
   // A query that names no conversion keeps the order (and reads no entry).
   assert.deepEqual(demoteInverse(ctx, "tools", "image tools", [1, 2, 3]), [1, 2, 3]);
+});
+
+Deno.test("collapseVariants shows a project once, at its best-ranked listing", () => {
+  // 10 is canonical for variants 11 and 12; 20 is canonical for 21; 30 has no variants.
+  const canonical = new Map([[11, 10], [12, 10], [21, 20]]);
+  // The filter lets 10 and 30 through, not 20 (its variant 21 matched, the project does not pass).
+  const passes = new Uint8Array(40);
+  passes[10] = passes[30] = 1;
+  const store = {
+    canonicalOfVariants: () => canonical,
+    serverMaskMatching: () => passes,
+  };
+  const ctx = { store } as unknown as CatalogContext;
+  const signals = new Map<number, Signal>([
+    [11, { similarity: 0.8, exact: false }],
+    [30, { similarity: 0.5, exact: false }],
+    [12, { similarity: 0.4, exact: false }],
+    [21, { similarity: 0.3, exact: false }],
+  ]);
+  // The variant 11 ranked first lifts its project 10 to first place; 10's own later place and
+  // its other variant 12 are dropped; 21's project does not pass the filter.
+  assert.deepEqual(collapseVariants(ctx, [11, 30, 10, 12, 21], signals, {}), [10, 30]);
+  assert.deepEqual(signals.get(10), { similarity: 0.8, exact: false });
+  // An entry's own signals are kept when it matched itself.
+  signals.set(10, { similarity: 0.2, exact: false });
+  collapseVariants(ctx, [12, 10], signals, {});
+  assert.equal(signals.get(10)!.similarity, 0.2);
 });
