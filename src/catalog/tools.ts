@@ -184,7 +184,7 @@ function _recommendations(
       slug: tool.slug,
       name: tool.name,
       reason: toolReason(tool, terms, signal),
-      confidence: confidenceOf(signal),
+      confidence: confidenceOf(signal, "tools", query),
       svcUrl: toolUrl(ctx, tool.slug),
     };
   });

@@ -97,6 +97,19 @@ Deno.test("confidence falls for an entry outside the leaf the first results agre
   );
 });
 
+Deno.test("a tool task described in ten words or more is at most medium", () => {
+  const strong = { similarity: 0.9, exact: false };
+  assert.equal(confidenceOf(strong, "tools", "write Excel formulas for me"), "high");
+  assert.equal(
+    confidenceOf(strong, "tools", "one search box that answers from the wiki, chat and drives"),
+    "medium",
+  );
+  // Servers and weaker levels are not changed by the query's length.
+  const long = "one search box that answers from the wiki, chat and drives";
+  assert.equal(confidenceOf(strong, "servers", long), "high");
+  assert.equal(confidenceOf({ similarity: 0.2, exact: false }, "tools", long), "low");
+});
+
 Deno.test("query vectors are cached per process under exactly the text embedded", async () => {
   const texts: string[] = [];
   const embedder = ctx.embedder!;
