@@ -273,9 +273,12 @@ export function nonServerSign(
   const opening = _NON_SERVER_OPENING.exec((server.description ?? "").trim());
   if (opening !== null) {
     const what = opening[1]!.toLowerCase();
-    return `the server's description opens by calling it a ${
-      what === "eval" || what === "evaluation" || what === "testing" ? `${what} tool` : what
-    } ("${(server.description ?? "").trim().slice(0, 60)}")`;
+    const noun = what === "eval" || what === "evaluation" || what === "testing"
+      ? `${what} tool`
+      : what;
+    return `the server's description opens by calling it ${
+      /^[aeiou]/.test(noun) ? "an" : "a"
+    } ${noun} ("${(server.description ?? "").trim().slice(0, 60)}")`;
   }
   return null;
 }

@@ -8,7 +8,7 @@ import assert from "node:assert/strict";
 import { parse as parseToml } from "smol-toml";
 import { packageBelongs, verifiesPackages } from "../../src/ingest/merge_packages.ts";
 import { isSecretInput, placeholderName } from "../../src/install/inputs.ts";
-import { readPackageChecks } from "../../src/ingest/package_evidence.ts";
+import { npxCannotPick, readPackageChecks } from "../../src/ingest/package_evidence.ts";
 import { installConfig } from "../../src/install/mod.ts";
 import { realCatalog } from "../_helpers.ts";
 import {
@@ -453,6 +453,10 @@ Deno.test("issue 29's Claude Code sample: required arguments present, copies, no
       ["github.com/ergut/mcp-bigquery-server", /project.id/i],
       ["io.github.PremierInc/azure-devops", /organization/i],
       ["github.com/stevenstavrakis/obsidian-mcp", /vault/i],
+      // Found by the second sample run and completed from the READMEs after it.
+      ["io.github.jeanlopezxyz/mcp-alertmanager", /ALERTMANAGER_URL/],
+      ["github.com/rollbar/rollbar-mcp-server", /ROLLBAR_ACCESS_TOKEN/],
+      ["github.com/quantgeekdev/mongo-mcp", /MONGODB_URL/],
     ] as const
   ) {
     const cfg = claude(name);
@@ -500,6 +504,8 @@ Deno.test("over the whole catalog: no recommended npm package lacks an executabl
           check?.status !== "found" || check.bin.length > 0,
           `${s.name}: ${cfg.method.identifier}`,
         );
+        // npx can tell which executable to run.
+        if (check?.status === "found") assert.equal(npxCannotPick(check), null, s.name);
         assert.notEqual(cfg.evidence!.level, "unverified", s.name);
       }
       for (const option of [cfg, ...cfg.alternatives]) {

@@ -109,6 +109,14 @@ Deno.test("completePackage() adds the arguments and settings without which a ser
   ]);
   assert.deepEqual(args("@azure-devops/mcp"), [["positional", "organization", true]]);
   assert.deepEqual(args("obsidian-mcp"), [["positional", "vault_path", true]]);
+  assert.deepEqual(args("mongo-mcp"), [["positional", "mongodb_url", true]]);
+  const env = (id: string) =>
+    completePackage(npm(id)).environmentVariables?.map((e) => [e.name, e.isRequired]);
+  assert.deepEqual(env("mcp-alertmanager"), [["ALERTMANAGER_URL", true]]);
+  assert.deepEqual(env("@rollbar/mcp-server"), [
+    ["ROLLBAR_ACCESS_TOKEN", true],
+    ["ROLLBAR_ACCOUNT_ACCESS_TOKEN", false],
+  ]);
   for (const id of ["@ibraheem4/linear-mcp", "@mseep/linear-mcp"]) {
     const env = completePackage(npm(id)).environmentVariables!;
     assert.deepEqual(env.map((e) => [e.name, e.isRequired, e.isSecret]), [

@@ -237,10 +237,13 @@ Deno.test("a client, adapter, SDK or eval tool needs more than npm's repository 
     assert.match(ev.reasons[0]!, /not a server to run/);
   }
   // The description's opening counts too; a server that merely mentions clients does not.
-  assert.equal(
-    tied("x/mcpvals", "mcpvals", "Evaluation library for Model Context Protocol servers").level,
-    "unverified",
+  const mcpvals = tied(
+    "x/mcpvals",
+    "mcpvals",
+    "Evaluation library for Model Context Protocol servers",
   );
+  assert.equal(mcpvals.level, "unverified");
+  assert.match(mcpvals.reasons[0]!, /calling it an evaluation tool/);
   assert.equal(
     nonServerSign(
       { description: "A TypeScript framework for building MCP servers" },
