@@ -134,7 +134,7 @@ export function packageEvidence(
       CatalogServer,
       "repositoryUrl" | "subfolder" | "officialNames" | "probes" | "validated"
     >
-    & Partial<Pick<CatalogServer, "description">>,
+    & Partial<Pick<CatalogServer, "description" | "title">>,
   pkg: ServerPackage,
   check: PackageCheck | undefined,
   republishers: ReadonlySet<string> = new Set(),
@@ -242,14 +242,18 @@ const _NON_SERVER_WORDS: Readonly<Record<string, string>> = {
  * building MCP servers".
  */
 const _NON_SERVER_OPENING =
-  /^(?:an? |the )?(?:(?:mcp|model context protocol|typescript|javascript|node(?:\.js)?|python|official|simple|lightweight|minimal)\s+)*(client|adapter|sdk|library|framework|evaluation|eval|testing)\b/i;
+  /^(?:an? |the )?(?:(?:mcp|model context protocol|typescript|javascript|node(?:\.js)?|python|official|simple|lightweight|minimal|full[- ]stack)\s+)*(client|adapter|sdk|library|framework|evaluation|eval|testing)\b/i;
+
+/** A title that ends by saying what the project is, when that is no server: "mcp-use Framework". */
+const _NON_SERVER_TITLE = /\b(framework|sdk|library)$/i;
 
 /**
  * Whether a package's name or its server's description says it is no MCP server to run (a client,
  * an adapter, an SDK, an evaluation or testing tool, a framework), as one phrase for reasons, or
  * `null`. The name counts by its words (`@huggingface/mcp-client`, `pi-mcp-adapter`,
- * `mcp-evals`); the description only by how it opens, since server descriptions often mention
- * clients ("for MCP clients such as Claude").
+ * `mcp-evals`); the title by its last word (framework, SDK or library: "mcp-use Framework"); the
+ * description only by how it opens, since server descriptions often mention clients ("for MCP
+ * clients such as Claude").
  *
  * @example
  * ```ts
@@ -257,18 +261,22 @@ const _NON_SERVER_OPENING =
  * // "its name (pi-mcp-adapter) says it is an adapter"
  * ```
  *
- * @param server the server (its description)
+ * @param server the server (its title and description)
  * @param pkg the package
  * @returns the sign, or `null`
  */
 export function nonServerSign(
-  server: Partial<Pick<CatalogServer, "description">>,
+  server: Partial<Pick<CatalogServer, "description" | "title">>,
   pkg: Pick<ServerPackage, "registryType" | "identifier">,
 ): string | null {
   const name = pkg.identifier.replace(/^@[^/]+\//, "").replace(/(.)@[^@]*$/, "$1").toLowerCase();
   for (const word of name.split(/[^a-z0-9]+/)) {
     const what = _NON_SERVER_WORDS[word];
     if (what !== undefined) return `its name (${name}) says it is ${what}`;
+  }
+  const ending = _NON_SERVER_TITLE.exec((server.title ?? "").trim());
+  if (ending !== null) {
+    return `its title (${server.title!.trim()}) says it is a ${ending[1]!.toLowerCase()}`;
   }
   const opening = _NON_SERVER_OPENING.exec((server.description ?? "").trim());
   if (opening !== null) {

@@ -457,6 +457,9 @@ Deno.test("issue 29's Claude Code sample: required arguments present, copies, no
       ["io.github.jeanlopezxyz/mcp-alertmanager", /ALERTMANAGER_URL/],
       ["github.com/rollbar/rollbar-mcp-server", /ROLLBAR_ACCESS_TOKEN/],
       ["github.com/quantgeekdev/mongo-mcp", /MONGODB_URL/],
+      // Found by the third run (the lead's rerun) and completed from the packages' READMEs.
+      ["github.com/webconsulting/mcp-server-wsl-filesystem", /ALLOWED_DIRECTORY/i],
+      ["github.com/easecloudio/mcp-metabase-server", /METABASE_URL/],
     ] as const
   ) {
     const cfg = claude(name);
@@ -468,6 +471,8 @@ Deno.test("issue 29's Claude Code sample: required arguments present, copies, no
       "github.com/huggingface/huggingface.js",
       "github.com/nicobailon/pi-mcp-adapter",
       "github.com/mclenhard/mcp-evals",
+      // A framework whose title says so (the third run).
+      "github.com/mcp-use/mcp-use",
     ]
   ) {
     const cfg = claude(name);

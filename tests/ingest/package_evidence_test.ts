@@ -259,6 +259,30 @@ Deno.test("a client, adapter, SDK or eval tool needs more than npm's repository 
     null,
   );
   assert.equal(tied("acme/jira-mcp", "jira-mcp", "Jira tools for MCP clients").level, "checked");
+  // A title ending in framework, SDK or library says so too (the sample's mcp-use), and so does a
+  // description opening "Full-stack … framework"; a server whose title names a client it wraps
+  // does not.
+  assert.match(
+    nonServerSign(
+      { title: "mcp-use Framework", description: "Full-stack Model Context Protocol framework" },
+      { registryType: "npm", identifier: "mcp-use" },
+    )!,
+    /title \(mcp-use Framework\) says it is a framework/,
+  );
+  assert.notEqual(
+    nonServerSign(
+      { description: "Full-stack MCP framework for apps" },
+      { registryType: "npm", identifier: "mcp-use" },
+    ),
+    null,
+  );
+  assert.equal(
+    nonServerSign(
+      { title: "Redis Client", description: "Query Redis from your assistant" },
+      { registryType: "npm", identifier: "redis-mcp" },
+    ),
+    null,
+  );
   // Stronger evidence shows it serves MCP whatever its name: npm's mcpName, the official record.
   const named = packageEvidence(
     repo("acme/mcp-client-bridge", { officialNames: ["io.github.acme/bridge"] }),
