@@ -20,6 +20,7 @@
  * @module
  */
 import { createApp } from "../src/http/app.ts";
+import { CLIENT_IDS } from "../src/model/install.ts";
 import { fixtureContext } from "../tests/fixtures/catalog.ts";
 import { mcpPost, toolCall } from "../tests/_mcp.ts";
 
@@ -39,16 +40,6 @@ interface Requester {
 }
 
 const SEARCH_MODES = ["lexical", "semantic", "hybrid"] as const;
-const CLIENTS = [
-  "cursor",
-  "claude-desktop",
-  "claude-code",
-  "vscode",
-  "zed",
-  "windsurf",
-  "codex",
-  "gemini-cli",
-];
 
 /** The REST requests (under `/api/v1`) run on the main fixture. */
 function restRequests(): DumpRequest[] {
@@ -149,7 +140,7 @@ function restRequests(): DumpRequest[] {
   );
   for (const name of ["io.github.acme/postgres", "com.example/remote-search"]) {
     paths.push(`/servers/${name}/install-config`);
-    for (const client of CLIENTS) paths.push(`/servers/${name}/install-config?client=${client}`);
+    for (const client of CLIENT_IDS) paths.push(`/servers/${name}/install-config?client=${client}`);
   }
   paths.push(
     "/servers/github.com/someone/github-mcp/install-config?client=cursor",
