@@ -22,8 +22,9 @@
  *   (`@iflow-mcp/cameroncooke_xcodebuildmcp`) or whose executable keeps the original's scoped name
  *   (`@mseep/linear-mcp` runs `@ibraheem4/linear-mcp`): npm's metadata is then no evidence;
  * - **not a server**: the package's name says client, adapter, SDK, eval or inspector
- *   (`@huggingface/mcp-client`, `pi-mcp-adapter`, `mcp-evals`), or the server's description opens
- *   as one (a client, adapter, SDK, library, framework, evaluation or testing tool): only a launch
+ *   (`@huggingface/mcp-client`, `pi-mcp-adapter`, `mcp-evals`), the server's title ends as one
+ *   ("mcp-use Framework") or its description opens as one (a client, adapter, SDK, library,
+ *   framework, evaluation or testing tool): only a launch
  *   probe, an official registry record, Docker's build or npm's `mcpName` then shows it serves MCP;
  *   npm's repository field and a catalog's validation do not.
  *
