@@ -164,8 +164,14 @@ export interface AccessMiddlewareOptions {
   fairUseCost?: (c: Context) => number;
 }
 
-/** Sets headers on a response, copying it once when its headers are immutable. */
-function _withHeaders(c: Context, headers: Record<string, string>): void {
+/**
+ * Sets headers on a handler's response, copying the response once when its headers are immutable
+ * (a `Response` a handler passed through, e.g. from `fetch`).
+ *
+ * @param c the request context (its `res` is set)
+ * @param headers header name → value
+ */
+export function setResponseHeaders(c: Context, headers: Record<string, string>): void {
   try {
     for (const [k, v] of Object.entries(headers)) c.res.headers.set(k, v);
   } catch {
@@ -226,7 +232,7 @@ export function accessMiddleware(options: AccessMiddlewareOptions): MiddlewareHa
         return;
       }
     }
-    _withHeaders(c, rateLimitHeaders(decision));
+    setResponseHeaders(c, rateLimitHeaders(decision));
   };
 }
 

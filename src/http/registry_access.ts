@@ -15,26 +15,16 @@
  *
  * @module
  */
-import type { Context, MiddlewareHandler } from "hono";
+import type { MiddlewareHandler } from "hono";
 import { cors } from "hono/cors";
 import { type Access, type Caller, identify, rateLimitHeaders } from "../access/access.ts";
 import { type QuotaDecision, quotaUnavailable } from "../access/quota.ts";
 import { AppError } from "../errors.ts";
-import { type AppEnv, remoteAddress } from "./access.ts";
+import { type AppEnv, remoteAddress, setResponseHeaders } from "./access.ts";
 import { errorResponse } from "./errors.ts";
 
 /** Registry paths (after the root) that are never counted. */
 const _SERVICE = new Set(["/ping", "/health", "/version"]);
-
-function _setHeaders(c: Context, headers: Record<string, string>): void {
-  try {
-    for (const [k, v] of Object.entries(headers)) c.res.headers.set(k, v);
-  } catch {
-    const res = new Response(c.res.body, c.res);
-    for (const [k, v] of Object.entries(headers)) res.headers.set(k, v);
-    c.res = res;
-  }
-}
 
 function _overLimit(caller: Caller, decision: QuotaDecision): AppError {
   const limit = decision.blockedBy === "month" ? decision.month.limit : decision.day.limit;
@@ -122,7 +112,7 @@ export function registryAccess(
       }
       return res;
     }
-    if (decision) _setHeaders(c, rateLimitHeaders(decision));
+    if (decision) setResponseHeaders(c, rateLimitHeaders(decision));
   };
 }
 
@@ -165,7 +155,7 @@ export function registryCors(exposeHeaders: string[]): MiddlewareHandler {
   return async function registryCorsHeaders(c, next) {
     if (c.req.method === "OPTIONS") return await preflight(c, next);
     await next();
-    _setHeaders(c, {
+    setResponseHeaders(c, {
       "Access-Control-Allow-Origin": "*",
       "Access-Control-Expose-Headers": exposed,
     });
