@@ -31,6 +31,13 @@ export interface Signal {
    * first result in it). Absent in the other modes.
    */
   agreement?: number;
+  /**
+   * Whether the entry is filed under the leaf the query is most probably about, that leaf being
+   * likely enough to be boosted (`confidentLeaf` in `query_leaves.ts`, probability at least the
+   * corpus's `leafBoostAt`). Absent when ranking computed no leaf posterior (lexical and semantic
+   * modes; servers).
+   */
+  inQueryLeaf?: boolean;
 }
 
 /** A ranked page with each entry's signals. */

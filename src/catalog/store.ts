@@ -243,6 +243,11 @@ export class CatalogStore {
     return this.#lexical.uncachedTerms(table, q);
   }
 
+  /** The rows each distinct term of a query matches ({@link StoreLexical.termPostings}). */
+  termPostings(table: EntryTable, q: string): Int32Array[] {
+    return this.#lexical.termPostings(table, q);
+  }
+
   /** Reads one term's BM25 list into memory ({@link StoreLexical.readTermList}). */
   readTermList(table: EntryTable, term: string): void {
     this.#lexical.readTermList(table, term);

@@ -144,6 +144,27 @@ export class StoreLexical {
   }
 
   /**
+   * The rows each distinct term of a query matches (its BM25 list's ids, read into memory when
+   * needed), for the term likelihoods of the leaf posterior (`query_leaves.ts`). Words with one
+   * stem give one list.
+   *
+   * @param table `tools` or `servers`
+   * @param q free-text query
+   * @returns one id list per distinct index term, in query order (empty for a query of stopwords only)
+   */
+  termPostings(table: EntryTable, q: string): Int32Array[] {
+    const seen = new Set<string>();
+    const out: Int32Array[] = [];
+    for (const term of queryTerms(q)) {
+      const key = this.#termKey(term);
+      if (seen.has(key)) continue;
+      seen.add(key);
+      out.push(this.#termScores(table, term).ids);
+    }
+    return out;
+  }
+
+  /**
    * The authority prior of every row of a table (`authority.ts`), read once.
    *
    * @param table `tools` or `servers`

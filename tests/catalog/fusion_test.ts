@@ -23,6 +23,7 @@ function context(
   leafOf: Record<number, string>,
   leaves: Record<string, Float32Array>,
   authority: Record<number, number> = {},
+  postings: Int32Array[] = [],
 ): CatalogContext {
   const ids = Object.keys(vectors).map(Number);
   const index = new VectorIndex(
@@ -35,6 +36,7 @@ function context(
     leafIds: () => new Map(Object.entries(leafOf).map(([id, l]) => [Number(id), l])),
     leafVectors: () => new Map(Object.entries(leaves)),
     authorities: () => new Map(Object.entries(authority).map(([id, a]) => [Number(id), a])),
+    termPostings: () => postings,
   };
   return { store } as unknown as CatalogContext;
 }
@@ -278,4 +280,46 @@ Deno.test("collapseVariants shows a project once, at its best-ranked listing", (
   signals.set(10, { similarity: 0.2, exact: false });
   collapseVariants(ctx, [12, 10], signals, {});
   assert.equal(signals.get(10)!.similarity, 0.2);
+});
+
+Deno.test("the query's most probable leaf is boosted only when its probability reaches the threshold", () => {
+  const q = unit(1, 0, 0);
+  const same = unit(1, 0, 1);
+  // Entries 1 and 2 are alike; 1, 3-5 are filed under "calendar", 2, 6-8 under "meetings". The
+  // leaves are as near the query as each other; the query's word is used by calendar entries only.
+  const ctx = context(
+    { 1: same, 2: same },
+    {
+      1: "calendar",
+      3: "calendar",
+      4: "calendar",
+      5: "calendar",
+      2: "meetings",
+      6: "meetings",
+      7: "meetings",
+      8: "meetings",
+    },
+    { calendar: unit(1, 1, 0), meetings: unit(1, -1, 0) },
+    {},
+    [Int32Array.from([1, 3, 4, 5])],
+  );
+  const hits = [{ id: 1, relevance: 1 }, { id: 2, relevance: 1 }];
+  const score = (q2: string, leafBoostAt: number) =>
+    new Map(
+      fuseScores(ctx, "tools", q, hits, [], signalsFor([1, 2]), { q: q2 }, {
+        ...noVote("tools"),
+        taxonomy: 0,
+        leafBoostAt,
+      }),
+    );
+  // Two leaves and a weak word: "calendar" is the more probable, a little over one half.
+  const boosted = score("plan my week", 0.5);
+  const lift = boosted.get(1)! - boosted.get(2)!;
+  assert.ok(lift > 0.5 * HYBRID.tools.leafBoost && lift < 0.6 * HYBRID.tools.leafBoost, `${lift}`);
+  // Under the threshold or without words, the two stay equal; servers have no boost.
+  const below = score("plan my week", 0.9);
+  assert.ok(Math.abs(below.get(1)! - below.get(2)!) < 1e-9);
+  const empty = score("", 0.5);
+  assert.ok(Math.abs(empty.get(1)! - empty.get(2)!) < 1e-9);
+  assert.equal(HYBRID.servers.leafBoost, 0);
 });

@@ -1,12 +1,15 @@
 import assert from "node:assert/strict";
 import {
+  confidentLeaf,
   keywordLeaves,
+  LEAF_POSTERIOR,
   leafIndexOf,
   leafPriorVectors,
   leafVote,
   matchWord,
   PRIOR_LEAVES,
   queryLeafPrior,
+  termLeafScores,
 } from "../../src/catalog/query_leaves.ts";
 import type { Taxonomy } from "../../src/model/taxonomy.ts";
 
@@ -113,4 +116,73 @@ Deno.test("leafPriorVectors blends each leaf's text with the centroid of its ent
   const only = leafPriorVectors(text, { ...index }, leafOf, 1);
   const prior = queryLeafPrior(only, unit(0, 0, 1));
   assert.equal(prior.get("search"), 1);
+});
+
+/** 100 entries: ids 0-59 in "calendar", 60-89 in "meetings", 90-99 in "tiny". */
+function hundred() {
+  const leafOf = new Map<number, string>();
+  for (let id = 0; id < 100; id++) {
+    leafOf.set(id, id < 60 ? "calendar" : id < 90 ? "meetings" : "tiny");
+  }
+  return leafIndexOf(leafOf);
+}
+
+const ids = (...ranges: [number, number][]) =>
+  Int32Array.from(
+    ranges.flatMap(([from, to]) => Array.from({ length: to - from }, (_, i) => from + i)),
+  );
+
+Deno.test("termLeafScores: positive where a leaf's entries use the query's words more than the catalog", () => {
+  const leaves = hundred();
+  const calendar = leaves.numbers.get("calendar")!;
+  const meetings = leaves.numbers.get("meetings")!;
+  const tiny = leaves.numbers.get("tiny")!;
+  // "schedule" matches 30 calendar entries and 2 meeting ones; "focus" 5 calendar entries.
+  const scores = termLeafScores([ids([0, 30], [60, 62]), ids([0, 5])], leaves, 10);
+  assert.ok(scores[calendar]! > 0, "calendar entries say these words more often");
+  assert.ok(scores[meetings]! < 0, "meeting entries less often");
+  // The tiny leaf matched nothing: smoothing keeps it nearer 0 than a large leaf that missed.
+  assert.ok(scores[tiny]! < 0 && scores[tiny]! > scores[meetings]!);
+  // One term: the log ratio itself, P(t | leaf) smoothed toward P(t) with mu entries.
+  const one = termLeafScores([ids([0, 30], [60, 62])], leaves, 10);
+  const p = 32 / 100;
+  assert.ok(Math.abs(one[calendar]! - Math.log((30 + 10 * p) / (60 + 10) / p)) < 1e-12);
+  // Two terms are divided by √2; no term scores every leaf 0.
+  const focus = termLeafScores([ids([0, 5])], leaves, 10);
+  assert.ok(Math.abs(scores[calendar]! - (one[calendar]! + focus[calendar]!) / Math.SQRT2) < 1e-12);
+  assert.deepEqual([...termLeafScores([], leaves)], [0, 0, 0]);
+  assert.equal(LEAF_POSTERIOR.mu, 80);
+});
+
+Deno.test("confidentLeaf: a softmax of vector similarity and term scores, words deciding between near leaves", () => {
+  const leaves = hundred();
+  const n = (l: string) => leaves.numbers.get(l)!;
+  const vectors = new Map([
+    ["calendar", unit(1, 0.05, 0)],
+    ["meetings", unit(1, 0, 0)],
+    ["tiny", unit(0, 0, 1)],
+  ]);
+  const q = unit(1, 0, 0);
+  // By the vector alone the query is slightly nearer "meetings", and not surely so.
+  const byVector = confidentLeaf(vectors, q, [0, 0, 0], leaves)!;
+  assert.equal(byVector.leaf, n("meetings"));
+  assert.ok(byVector.probability > 0.4 && byVector.probability < 0.6, `${byVector.probability}`);
+  // Words used far more by the calendar entries move it there, with high probability.
+  const terms = new Float64Array(3);
+  terms[n("calendar")] = 1.5;
+  terms[n("meetings")] = -1;
+  const both = confidentLeaf(vectors, q, terms, leaves)!;
+  assert.equal(both.leaf, n("calendar"));
+  const logit = (l: string) =>
+    LEAF_POSTERIOR.similarity * [...q].reduce((s, x, i) => s + x * vectors.get(l)![i]!, 0) +
+    LEAF_POSTERIOR.terms * terms[n(l)]!;
+  const z = ["calendar", "meetings", "tiny"].reduce((s, l) => s + Math.exp(logit(l)), 0);
+  assert.ok(Math.abs(both.probability - Math.exp(logit("calendar")) / z) < 1e-9);
+  assert.ok(both.probability > 0.95);
+  // Leaves without a vector take no part; with none at all there is no answer.
+  assert.equal(
+    confidentLeaf(new Map([["tiny", unit(0, 0, 1)]]), q, terms, leaves)!.leaf,
+    n("tiny"),
+  );
+  assert.equal(confidentLeaf(new Map(), q, terms, leaves), undefined);
 });
