@@ -12,17 +12,22 @@
  * graded task set (issue 30: described tasks, 0 / 1 / 2) and the older sets (mostly short
  * queries, grades 1-3). Servers (top 10 of hybrid search): `high` (evidence ≥ 0.65) is a fit
  * (grade 2) for 84% of the task results and relevant (grade ≥ 2 of 3) for 86% of the old ones.
- * Tools (top 5 recommendations): `high` (≥ 0.72) is relevant for 95% of the old-set queries and,
- * for described tasks, a fit or a close neighbour (grade ≥ 1) 85% of the time but a fit only about
- * 42%: no signal the ranking has separates the fits from their neighbours there (cosine, lexical
- * rank, leaf agreement and position, alone or in a logistic regression fitted on one half of the
- * tasks, stayed at or below 60% fits on the other half), so `high` claims the kind of product,
- * not the exact fit. The leaf-agreement penalty moved entries outside the first results' leaf
- * (about 10% fits) out of `high` and `medium` (old-set `high` 0.82 → 0.85, servers' task-set
- * `high` 0.82 → 0.84). Before issue 30: 0.68 / 0.52 for tools, calibrated on the old set only.
- * What does separate them is the query's length: a tool query of {@link LONG_TOOL_QUERY_WORDS}
- * words or more is answered with `medium` at most, after which `high` recommendations were
- * relevant 89% of the time on the older set (37) and a fit for the task set's one.
+ * The leaf-agreement penalty moved entries outside the first results' leaf (about 10% fits) out
+ * of `high` and `medium` (servers' task-set `high` 0.82 → 0.84).
+ *
+ * Tools (top 5 recommendations): on described tasks, no signal of the ranking alone (cosine,
+ * lexical rank, leaf agreement, position; alone or in a logistic regression fitted on one half of
+ * the tasks) told fits from close neighbours above 60% on the other half. The query's leaf does
+ * (`confidentLeaf` in `query_leaves.ts`): in hybrid mode, a tool filed under the leaf the query is
+ * most probably about (probability ≥ 0.85, the boost's threshold) was a fit 67% of the time on the
+ * task set against 34% for the others, and relevant 83% against 49% on the older set. So a tool
+ * ranked with that posterior is `high` inside that leaf with evidence ≥ 0.72, `medium` inside it
+ * below that, and `low` outside it or when no leaf is likely enough: on the task set `high` is a
+ * fit for 81% (16 recommendations), `medium` 66%, `low` 34%; on the older set relevant for 93%
+ * (28), 82%, 49%. Without the posterior (lexical or semantic mode) the evidence thresholds decide,
+ * and a tool query of {@link LONG_TOOL_QUERY_WORDS} words or more gets `medium` at most (with the
+ * thresholds alone, `high` for such queries was relevant about half the time). Before issue 30:
+ * thresholds 0.68 / 0.52 for tools, calibrated on the old set only.
  *
  * @module
  */
@@ -69,22 +74,30 @@ export function evidenceOf(signal: Signal | undefined): number {
 
 /**
  * Tool queries of at least this many words (a task described at length) are never answered with
- * `high`. Measured on both labelled sets (`deno task eval` data, tools recommendations, limit 5):
- * `high` for queries under 10 words was relevant 87-100% of the time (37 recommendations; the
- * graded task set's one was a fit), for 10 words and more only 50% (older set, 6) and 52% (task
- * set, 27 recommendations, fits), while those were a fit or a close neighbour 89-100% of the time:
- * for a long description the ranking finds the kind of product, not reliably the one that fits.
+ * `high` when the query's leaf is not known (lexical and semantic modes). Measured with the
+ * evidence thresholds alone on both labelled sets (`deno task eval` data, tools recommendations,
+ * limit 5): `high` for queries under 10 words was relevant 87-100% of the time (37
+ * recommendations; the graded task set's one was a fit), for 10 words and more only 50% (older
+ * set, 6) and 52% (task set, 27 recommendations, fits), while those were a fit or a close
+ * neighbour 89-100% of the time: for a long description the ranking finds the kind of product,
+ * not reliably the one that fits.
  */
 export const LONG_TOOL_QUERY_WORDS = 10;
 
 /**
  * The confidence level of one ranked entry.
  *
+ * A tool ranked with the query's leaf posterior (`Signal.inQueryLeaf` set: hybrid mode) is `high`
+ * when it is filed under the leaf the query is most probably about and its evidence reaches the
+ * `high` threshold, `medium` when it is filed there with less evidence, and `low` otherwise: outside
+ * that leaf, or when no leaf is likely enough. Otherwise the evidence thresholds decide, and a long
+ * tool query gets `medium` at most.
+ *
  * @param signal what the entry matched
  * @param kind the corpus (thresholds differ: server texts are shorter and noisier)
- * @param query the query, when known: a tool query of {@link LONG_TOOL_QUERY_WORDS} words or more
- *   gets at most `medium`
- * @returns `high`, `medium` or `low` by {@link CONFIDENCE_THRESHOLDS}
+ * @param query the query, when known: without the leaf posterior, a tool query of
+ *   {@link LONG_TOOL_QUERY_WORDS} words or more gets at most `medium`
+ * @returns `high`, `medium` or `low` by {@link CONFIDENCE_THRESHOLDS} (and the query's leaf)
  */
 export function confidenceOf(
   signal: Signal | undefined,
@@ -93,6 +106,10 @@ export function confidenceOf(
 ): Confidence {
   const e = evidenceOf(signal);
   const t = CONFIDENCE_THRESHOLDS[kind];
+  // With the query's leaf known (tools, hybrid): the leaf decides, evidence only lifts to `high`.
+  if (kind === "tools" && signal?.inQueryLeaf !== undefined) {
+    return !signal.inQueryLeaf ? "low" : e >= t.high ? "high" : "medium";
+  }
   const level = e >= t.high ? "high" : e >= t.medium ? "medium" : "low";
   const long = kind === "tools" && query !== undefined &&
     query.split(/\s+/).filter((w) => w !== "").length >= LONG_TOOL_QUERY_WORDS;

@@ -110,6 +110,22 @@ Deno.test("a tool task described in ten words or more is at most medium", () => 
   assert.equal(confidenceOf({ similarity: 0.2, exact: false }, "tools", long), "low");
 });
 
+Deno.test("with the query's leaf known, a tool outside it is low and one inside it at least medium", () => {
+  const long = "one search box that answers from the wiki, chat and drives";
+  const strong = { similarity: 0.9, exact: false };
+  const weak = { similarity: 0.2, exact: false };
+  // Inside the leaf: evidence lifts to high, even for a long description of a task.
+  assert.equal(confidenceOf({ ...strong, inQueryLeaf: true }, "tools", long), "high");
+  assert.equal(confidenceOf({ ...weak, inQueryLeaf: true }, "tools", long), "medium");
+  // Outside it (or no leaf likely enough), however close the match.
+  assert.equal(
+    confidenceOf({ ...strong, inQueryLeaf: false }, "tools", "write Excel formulas"),
+    "low",
+  );
+  // Servers keep their thresholds.
+  assert.equal(confidenceOf({ ...strong, inQueryLeaf: false }, "servers"), "high");
+});
+
 Deno.test("query vectors are cached per process under exactly the text embedded", async () => {
   const texts: string[] = [];
   const embedder = ctx.embedder!;
