@@ -97,25 +97,39 @@ export function keywordLeaves(taxonomy: Taxonomy, q: string): string[] {
 }
 
 /**
+ * The cosine similarity of a query vector and each leaf vector, computed once per query for the
+ * prior ({@link queryLeafPrior}) and the posterior ({@link confidentLeaf}).
+ *
+ * @param leafVectors leaf id → unit vector (`store.leafVectors()` or {@link leafPriorVectors})
+ * @param vector the query's unit vector
+ * @returns leaf id → cosine similarity, in `leafVectors`' order
+ */
+export function leafSimilarities(
+  leafVectors: ReadonlyMap<string, Float32Array>,
+  vector: Float32Array,
+): Map<string, number> {
+  const out = new Map<string, number>();
+  for (const [leaf, v] of leafVectors) out.set(leaf, dot(vector, v));
+  return out;
+}
+
+/**
  * The taxonomy prior of a query: `1, 1/2, 1/3` for the {@link PRIOR_LEAVES} leaves whose text is
  * nearest to the query vector, plus `keyword` shared among the leaves one of whose keywords the
  * query contains ({@link keywordLeaves}; two such leaves get half each).
  *
- * @param leafVectors leaf id → unit vector of its text (`store.leafVectors()`)
- * @param vector the query's unit vector
+ * @param similarities leaf id → cosine similarity to the query ({@link leafSimilarities})
  * @param keyword the query's keyword leaves
  * @param weight the prior shared among the keyword leaves
  * @returns leaf id → prior (absent: 0)
  */
 export function queryLeafPrior(
-  leafVectors: ReadonlyMap<string, Float32Array>,
-  vector: Float32Array,
+  similarities: ReadonlyMap<string, number>,
   keyword: readonly string[] = [],
   weight = 0,
 ): Map<string, number> {
   const prior = new Map<string, number>();
-  const near: [string, number][] = [];
-  for (const [leaf, v] of leafVectors) near.push([leaf, dot(vector, v)]);
+  const near = [...similarities];
   // Most similar first; ties keep the taxonomy's order (a stable sort).
   near.sort((a, b) => b[1] - a[1]);
   near.slice(0, PRIOR_LEAVES).forEach(([leaf], i) => prior.set(leaf, 1 / (i + 1)));
@@ -354,28 +368,26 @@ export const LEAF_POSTERIOR = { similarity: 20, terms: 2, mu: 80 } as const;
  * where it is at least 0.85 (76 queries) the leaf is right 93% of the time, at least 0.8: 90%,
  * at least 0.5: 84%.
  *
- * @param leafVectors leaf id → unit vector (the prior's, {@link leafPriorVectors})
- * @param vector the query's unit vector
+ * @param similarities leaf id → cosine similarity of the query and the leaf vector (the prior's
+ *   vectors, {@link leafSimilarities})
  * @param termScores {@link termLeafScores} of the query, per leaf number
  * @param leaves the corpus's leaf index
  * @returns the leaf number and its probability in (0, 1]; `undefined` when no leaf has a vector
  */
 export function confidentLeaf(
-  leafVectors: ReadonlyMap<string, Float32Array>,
-  vector: Float32Array,
+  similarities: ReadonlyMap<string, number>,
   termScores: ArrayLike<number>,
   leaves: LeafIndex,
 ): { leaf: number; probability: number } | undefined {
   const logits = new Float64Array(leaves.names.length);
   let best = -1;
   for (let l = 0; l < logits.length; l++) {
-    const v = leafVectors.get(leaves.names[l]!);
-    if (!v) {
+    const cosine = similarities.get(leaves.names[l]!);
+    if (cosine === undefined) {
       logits[l] = -Infinity;
       continue;
     }
-    logits[l] = LEAF_POSTERIOR.similarity * dot(vector, v) +
-      LEAF_POSTERIOR.terms * (termScores[l] ?? 0);
+    logits[l] = LEAF_POSTERIOR.similarity * cosine + LEAF_POSTERIOR.terms * (termScores[l] ?? 0);
     if (best < 0 || logits[l]! > logits[best]!) best = l;
   }
   if (best < 0) return undefined;

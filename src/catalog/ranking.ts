@@ -20,6 +20,7 @@ import {
   keywordLeaves,
   leafIndexOf,
   leafPriorVectors,
+  leafSimilarities,
   leafVote,
   queryLeafPrior,
   termLeafScores,
@@ -469,10 +470,10 @@ export function fuseScores(
     leafOf,
     weights.centroid,
   );
+  const similarities = leafSimilarities(leafVectors, vector);
   for (
     const [leaf, p] of queryLeafPrior(
-      leafVectors,
-      vector,
+      similarities,
       query.taxonomy ? keywordLeaves(query.taxonomy, query.q) : [],
       weights.keyword,
     )
@@ -484,7 +485,7 @@ export function fuseScores(
   let queryLeaf: number | undefined;
   if (weights.leafBoost > 0 && query.q.trim() !== "") {
     const scores = termLeafScores(ctx.store.termPostings(kind, query.q), leaves);
-    const top = confidentLeaf(leafVectors, vector, scores, leaves);
+    const top = confidentLeaf(similarities, scores, leaves);
     queryLeaf = top && top.probability >= weights.leafBoostAt ? top.leaf : -1;
     if (queryLeaf >= 0) prior[queryLeaf]! += weights.leafBoost * top!.probability;
   }

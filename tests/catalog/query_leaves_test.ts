@@ -5,6 +5,7 @@ import {
   LEAF_POSTERIOR,
   leafIndexOf,
   leafPriorVectors,
+  leafSimilarities,
   leafVote,
   matchWord,
   PRIOR_LEAVES,
@@ -59,14 +60,17 @@ Deno.test("queryLeafPrior: 1, 1/2, 1/3 for the nearest leaves, plus the keyword 
     ["c", unit(1, 2, 0)],
     ["d", unit(0, 0, 1)],
   ]);
-  const prior = queryLeafPrior(leaves, unit(1, 0, 0), ["d", "a"], 1);
+  const prior = queryLeafPrior(leafSimilarities(leaves, unit(1, 0, 0)), ["d", "a"], 1);
   assert.equal(PRIOR_LEAVES, 3);
   assert.equal(prior.get("a"), 1 + 0.5);
   assert.equal(prior.get("b"), 1 / 2);
   assert.equal(prior.get("c"), 1 / 3);
   assert.equal(prior.get("d"), 0.5);
   // Without a keyword weight, the keyword leaves add nothing.
-  assert.equal(queryLeafPrior(leaves, unit(1, 0, 0), ["d"], 0).get("d"), undefined);
+  assert.equal(
+    queryLeafPrior(leafSimilarities(leaves, unit(1, 0, 0)), ["d"], 0).get("d"),
+    undefined,
+  );
 });
 
 Deno.test("leafVote weighs each first result by the DCG discount and shares the total", () => {
@@ -114,7 +118,7 @@ Deno.test("leafPriorVectors blends each leaf's text with the centroid of its ent
   assert.equal(leafPriorVectors(text, undefined, leafOf, 0.5), text);
   // Centroids alone: the query nearest the entries' direction finds their leaf first.
   const only = leafPriorVectors(text, { ...index }, leafOf, 1);
-  const prior = queryLeafPrior(only, unit(0, 0, 1));
+  const prior = queryLeafPrior(leafSimilarities(only, unit(0, 0, 1)));
   assert.equal(prior.get("search"), 1);
 });
 
@@ -164,14 +168,14 @@ Deno.test("confidentLeaf: a softmax of vector similarity and term scores, words 
   ]);
   const q = unit(1, 0, 0);
   // By the vector alone the query is slightly nearer "meetings", and not surely so.
-  const byVector = confidentLeaf(vectors, q, [0, 0, 0], leaves)!;
+  const byVector = confidentLeaf(leafSimilarities(vectors, q), [0, 0, 0], leaves)!;
   assert.equal(byVector.leaf, n("meetings"));
   assert.ok(byVector.probability > 0.4 && byVector.probability < 0.6, `${byVector.probability}`);
   // Words used far more by the calendar entries move it there, with high probability.
   const terms = new Float64Array(3);
   terms[n("calendar")] = 1.5;
   terms[n("meetings")] = -1;
-  const both = confidentLeaf(vectors, q, terms, leaves)!;
+  const both = confidentLeaf(leafSimilarities(vectors, q), terms, leaves)!;
   assert.equal(both.leaf, n("calendar"));
   const logit = (l: string) =>
     LEAF_POSTERIOR.similarity * [...q].reduce((s, x, i) => s + x * vectors.get(l)![i]!, 0) +
@@ -181,8 +185,8 @@ Deno.test("confidentLeaf: a softmax of vector similarity and term scores, words 
   assert.ok(both.probability > 0.95);
   // Leaves without a vector take no part; with none at all there is no answer.
   assert.equal(
-    confidentLeaf(new Map([["tiny", unit(0, 0, 1)]]), q, terms, leaves)!.leaf,
+    confidentLeaf(leafSimilarities(new Map([["tiny", unit(0, 0, 1)]]), q), terms, leaves)!.leaf,
     n("tiny"),
   );
-  assert.equal(confidentLeaf(new Map(), q, terms, leaves), undefined);
+  assert.equal(confidentLeaf(new Map(), terms, leaves), undefined);
 });
