@@ -20,7 +20,7 @@
  *
  * @module
  */
-import { dot } from "../embed/embedding.ts";
+import { rowCosines } from "./vector_index.ts";
 import type { Taxonomy } from "../model/taxonomy.ts";
 import { queryWords } from "./store.ts";
 
@@ -96,9 +96,16 @@ export function keywordLeaves(taxonomy: Taxonomy, q: string): string[] {
   return [...found].sort((a, b) => order.get(a)! - order.get(b)!);
 }
 
+/** Each leaf-vector map's vectors side by side, for one native scan per query. */
+const _leafRows = new WeakMap<
+  ReadonlyMap<string, Float32Array>,
+  { names: string[]; rows: Float32Array; dimension: number }
+>();
+
 /**
  * The cosine similarity of a query vector and each leaf vector, computed once per query for the
- * prior ({@link queryLeafPrior}) and the posterior ({@link confidentLeaf}).
+ * prior ({@link queryLeafPrior}) and the posterior ({@link confidentLeaf}), in one native scan
+ * (`rowCosines`) over the leaf vectors laid side by side once per map.
  *
  * @param leafVectors leaf id → unit vector (`store.leafVectors()` or {@link leafPriorVectors})
  * @param vector the query's unit vector
@@ -108,8 +115,17 @@ export function leafSimilarities(
   leafVectors: ReadonlyMap<string, Float32Array>,
   vector: Float32Array,
 ): Map<string, number> {
+  let laid = _leafRows.get(leafVectors);
+  if (!laid || laid.dimension !== vector.length) {
+    const names = [...leafVectors.keys()];
+    const rows = new Float32Array(names.length * vector.length);
+    names.forEach((leaf, i) => rows.set(leafVectors.get(leaf)!, i * vector.length));
+    laid = { names, rows, dimension: vector.length };
+    _leafRows.set(leafVectors, laid);
+  }
+  const cosines = rowCosines(laid.rows, vector, laid.dimension);
   const out = new Map<string, number>();
-  for (const [leaf, v] of leafVectors) out.set(leaf, dot(vector, v));
+  laid.names.forEach((leaf, i) => out.set(leaf, cosines[i]!));
   return out;
 }
 

@@ -7,14 +7,14 @@
  *
  * @module
  */
-import { dot, dotAt } from "../embed/embedding.ts";
+import { dot } from "../embed/embedding.ts";
 import type { CatalogContext } from "./context.ts";
 import { AUTHORITY_WEIGHT } from "./authority.ts";
 import { inTurn } from "./cpu_queue.ts";
 import type { QueryEmbedder } from "../embed/query_embedder.ts";
 import type { Fusion, RankedPage, SearchMode, Signal } from "./rank_query.ts";
 import type { LexicalHit, LexicalResult, ServerFilter, ToolFilter, VectorHit } from "./store.ts";
-import { coarseCount } from "./vector_index.ts";
+import { coarseCount, gatherRows, rowCosines } from "./vector_index.ts";
 import {
   confidentLeaf,
   keywordLeaves,
@@ -495,8 +495,8 @@ export function fuseScores(
   const n = candidates.length;
   const lex = new Float64Array(n), tax = new Float64Array(n), auth = new Float64Array(n);
   const leafAt = new Int32Array(n);
-  // Each candidate's vector as its offset in the index's matrix (-1: none), scored by `dotAt`
-  // without a view per candidate.
+  // Each candidate's vector as its offset in the index's matrix (-1: none), gathered for the
+  // native scans below.
   const index = ctx.store.vectorIndex(kind);
   const matrix = index?.matrix ?? new Float32Array(0);
   const at = new Int32Array(n);
@@ -515,11 +515,15 @@ export function fuseScores(
     lex[i]! + weights.semantic * cosine + tax[i]! + auth[i]!;
   // Similarity to the original query, once per candidate: it ranks the first pass and is the
   // signal confidence is calibrated on.
+  // The candidates' vectors side by side, for two native scans (`rowCosines`).
+  const rows = gatherRows(matrix, at, vector.length);
+  let toQuery: Float64Array | undefined;
   const similarity = new Float64Array(n);
   for (let i = 0; i < n; i++) {
     const signal = signals.get(candidates[i]!)!;
     if (signal.similarity === undefined && at[i]! >= 0) {
-      signal.similarity = dotAt(vector, matrix, at[i]!);
+      toQuery ??= rowCosines(rows, vector, vector.length);
+      signal.similarity = toQuery[i]!;
     }
     similarity[i] = signal.similarity ?? 0;
   }
@@ -538,9 +542,10 @@ export function fuseScores(
   }
   const norm = Math.hypot(...expanded) || 1;
   for (let i = 0; i < expanded.length; i++) expanded[i]! /= norm;
+  const toExpanded = rowCosines(rows, expanded, vector.length);
   const second = Float64Array.from(
     { length: n },
-    (_, i) => score(i, at[i]! >= 0 ? dotAt(expanded, matrix, at[i]!) : 0),
+    (_, i) => score(i, at[i]! >= 0 ? toExpanded[i]! : 0),
   );
   if (weights.vote > 0 && weights.voteDepth > 0) {
     // The leaves the second pass's first results agree on lift the candidates filed there.
