@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { dot } from "../../src/embed/embedder.ts";
 import { quantize } from "../../src/embed/int8_scan.ts";
-import { VectorIndex } from "../../src/catalog/vector_index.ts";
+import { gatherRows, rowCosines, VectorIndex } from "../../src/catalog/vector_index.ts";
 import { fixtureContext } from "../fixtures/catalog.ts";
 import { mulberry32 } from "../_sample.ts";
 
@@ -126,4 +126,23 @@ Deno.test("vectors read from sqlite-vec's chunk tables equal the rows of the vec
       assert.deepEqual(index.vectorOf(row.id), row.vector, `${table} id ${row.id}`);
     }
   }
+});
+
+Deno.test("rowCosines of gathered rows equals the dot product of each row, a missing row 0", () => {
+  const matrix = clustered(50, 5, 7);
+  const query = matrix.slice(3 * DIM, 4 * DIM);
+  // Rows 3 (the query itself), 40, none, 17, in that order.
+  const offsets = [3 * DIM, 40 * DIM, -1, 17 * DIM];
+  const cosines = rowCosines(gatherRows(matrix, offsets, DIM), query, DIM);
+  assert.equal(cosines.length, 4);
+  offsets.forEach((at, i) => {
+    const expected = at < 0 ? 0 : dot(query, matrix.subarray(at, at + DIM));
+    assert.ok(Math.abs(cosines[i]! - expected) < 1e-6, `row ${i}: ${cosines[i]} vs ${expected}`);
+  });
+  assert.ok(Math.abs(cosines[0]! - 1) < 1e-6);
+  // A smaller gather after a larger one reuses the buffer: a row without a vector is zeros again.
+  const again = rowCosines(gatherRows(matrix, [-1, 3 * DIM], DIM), query, DIM);
+  assert.equal(again[0], 0);
+  assert.ok(Math.abs(again[1]! - 1) < 1e-6);
+  assert.equal(rowCosines(new Float32Array(0), query, DIM).length, 0);
 });
