@@ -95,8 +95,7 @@ export const SEMANTIC_WEIGHT = { tools: 0.4, servers: 0.15 } as const;
  * boost (`leafBoost` at `leafBoostAt`, `confidentLeaf`): tools 0.605 → 0.626 before the 9 results
  * it newly surfaced were judged, 0.630 after (odd / even halves 0.664 → 0.686, 0.546 → 0.573;
  * older set 0.638 → 0.638); at 0.8 the older set fell to 0.629 (a humanizer query was sent to AI
- * detectors), at 0.9 the task set gained half as much (boosts 0.3 / 0.4 / 0.6 there: 0.615 /
- * 0.619 / 0.617).
+ * detectors), at 0.9 the task set gained less (0.619; boosts 0.3 / 0.6 there: 0.615 / 0.617).
  * Servers with it: task set 0.852 → 0.850, older set +0.010, so they do without.
  */
 export const HYBRID: Readonly<Record<"tools" | "servers", Readonly<FusionWeights>>> = {
