@@ -87,11 +87,11 @@ export const LONG_TOOL_QUERY_WORDS = 10;
 /**
  * The confidence level of one ranked entry.
  *
- * A tool ranked with the query's leaf posterior (`Signal.inQueryLeaf` set: hybrid mode) is `high`
- * when it is filed under the leaf the query is most probably about and its evidence reaches the
- * `high` threshold, `medium` when it is filed there with less evidence, and `low` otherwise: outside
- * that leaf, or when no leaf is likely enough. Otherwise the evidence thresholds decide, and a long
- * tool query gets `medium` at most.
+ * A tool ranked with the query's leaf posterior (`Signal.inQueryLeaf` set: hybrid mode) is
+ * `high` when it is filed under the leaf the query is most probably about and its evidence
+ * reaches the `high` threshold, `medium` when it is filed there with less evidence, and `low`
+ * otherwise: outside that leaf, or when no leaf is likely enough. Otherwise the evidence
+ * thresholds decide, and a long tool query gets `medium` at most.
  *
  * @param signal what the entry matched
  * @param kind the corpus (thresholds differ: server texts are shorter and noisier)

@@ -11,10 +11,10 @@
  *   holding most of a task's fits is the vote's first leaf for 68% of the tools tasks and 88% of
  *   the server tasks, against 43% and 72% for the nearest leaf text alone.
  *
- * - {@link confidentLeaf}: the leaf the query is most probably about and its probability, from the
- *   query vector's similarity to each leaf vector and {@link termLeafScores}, a naive Bayes score of
- *   the query's words over each leaf's entries (read from the per-term lists BM25 sums). Ranking
- *   boosts that leaf's tools when the probability is high enough, and confidence reads it.
+ * - {@link confidentLeaf}: the leaf the query is most probably about and its probability, from
+ *   the query vector's similarity to each leaf vector and {@link termLeafScores}, a naive Bayes
+ *   score of the query's words over each leaf's entries (read from the per-term lists BM25 sums).
+ *   Ranking boosts that leaf's tools when the probability is high enough; confidence reads it.
  *
  * The query text itself is never extended with leaf keywords (measured to overfit, issue 30).
  *

@@ -164,10 +164,10 @@ export async function embedQuery(ctx: CatalogContext, q: string): Promise<Float3
  *   leaves whose text is nearest to the query or one of whose keywords the query contains, the
  *   boost the leaf the query is most probably about when that is likely enough (vector and words
  *   together, `confidentLeaf`), and the vote rewards the leaves the first results of that second
- *   pass agree on (`query_leaves.ts`). Among the first
- *   `INVERSE_DEPTH` (`result_order.ts`), entries for the inverse of a conversion the query asks for
- *   (`direction.ts`) go last. With `fusion: "rrf"`, hybrid is reciprocal rank fusion of the
- *   lexical and semantic lists instead (weights {@link SEMANTIC_WEIGHT}).
+ *   pass agree on (`query_leaves.ts`). Among the first `INVERSE_DEPTH` (`result_order.ts`),
+ *   entries for the inverse of a conversion the query asks for (`direction.ts`) go last. With
+ *   `fusion: "rrf"`, hybrid is reciprocal rank fusion of the lexical and semantic lists instead
+ *   (weights {@link SEMANTIC_WEIGHT}).
  * In every mode, exact name matches come first. Without vectors in the catalog, every mode ranks
  * lexically and says so in `mode`. Signals carry the cosine similarity to the original query (the
  * confidence thresholds are calibrated on it).
@@ -512,10 +512,10 @@ export function fuseScores(
   }
   const score = (i: number, cosine: number) =>
     lex[i]! + weights.semantic * cosine + tax[i]! + auth[i]!;
-  // Similarity to the original query, once per candidate: it ranks the first pass and is the
-  // signal confidence is calibrated on.
   // The candidates' vectors side by side, for two native scans (`rowCosines`).
   const rows = gatherRows(matrix, at, vector.length);
+  // Similarity to the original query, once per candidate: it ranks the first pass and is the
+  // signal confidence is calibrated on.
   let toQuery: Float64Array | undefined;
   const similarity = new Float64Array(n);
   for (let i = 0; i < n; i++) {

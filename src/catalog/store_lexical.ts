@@ -150,7 +150,8 @@ export class StoreLexical {
    *
    * @param table `tools` or `servers`
    * @param q free-text query
-   * @returns one id list per distinct index term, in query order (empty for a query of stopwords only)
+   * @returns one id list per distinct index term, in query order (empty for a query of
+   *   stopwords only)
    */
   termPostings(table: EntryTable, q: string): Int32Array[] {
     const seen = new Set<string>();
