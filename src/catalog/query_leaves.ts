@@ -110,6 +110,8 @@ const _leafRows = new WeakMap<
  * @param leafVectors leaf id → unit vector (`store.leafVectors()` or {@link leafPriorVectors})
  * @param vector the query's unit vector
  * @returns leaf id → cosine similarity, in `leafVectors`' order
+ * @throws RangeError when a leaf vector is longer than the query vector (a catalog whose leaf
+ *   vectors come from another model; `openContext` checks the model before ranking)
  */
 export function leafSimilarities(
   leafVectors: ReadonlyMap<string, Float32Array>,

@@ -59,6 +59,7 @@ let _gathered = new Float32Array(0);
  *   becomes zeros, so its cosine is 0)
  * @param dimension vector length
  * @returns the rows in `offsets`' order, row after row
+ * @throws RangeError when an offset is not a row start inside `matrix` (a caller's bug)
  */
 export function gatherRows(
   matrix: Float32Array,
@@ -87,6 +88,8 @@ export function gatherRows(
  * @param query a vector of `dimension` numbers
  * @param dimension vector length
  * @returns one dot product per row, in row order (empty without rows)
+ * @throws Error from USearch when `rows` or `query` is not a whole number of `dimension`-long
+ *   vectors (a caller's bug)
  */
 export function rowCosines(
   rows: Float32Array,
